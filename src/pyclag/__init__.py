@@ -1,0 +1,118 @@
+"""pyclag: the card game Clag (Oh Hell with special deals) as pure functions
+over immutable state.
+
+>>> import random, pyclag
+>>> state = pyclag.new_game(pyclag.NORMAL, players=4, first_dealer=0)
+>>> state = pyclag.deal(state, rng=random.Random(7))
+>>> pyclag.phase(state).name, pyclag.next_actor(state)
+('BID', 1)
+"""
+
+from pyclag.actions import (
+    Action,
+    Bid,
+    Call,
+    ChanceAction,
+    ChooseHandSize,
+    Deal,
+    DeclareTrump,
+    Madness,
+    Play,
+    PlayerAction,
+    ShuffleHands,
+)
+from pyclag.cards import DECK, Card, Rank, Suit, parse_cards
+from pyclag.dealing import draw_for_dealer
+from pyclag.engine import (
+    apply,
+    bid,
+    deal,
+    is_over,
+    legal_actions,
+    legal_bids,
+    legal_plays,
+    new_game,
+    next_actor,
+    phase,
+    play,
+    sample_chance,
+    winners,
+)
+from pyclag.errors import (
+    ClagError,
+    IllegalActionError,
+    IllegalBidError,
+    IllegalCallError,
+    IllegalDeclarationError,
+    IllegalPlayError,
+    OutOfTurnError,
+    Reason,
+    RecordError,
+    RulesError,
+    WrongPhaseError,
+)
+from pyclag.hand import Hand
+from pyclag.rules import NORMAL, RoundRules, RoundSpec, RuleSet, trick_winner
+from pyclag.scoring import score_round
+from pyclag.state import CHANCE, GameState, Phase, RoundResult, RoundSetup, RoundState, Seat, Trick
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "CHANCE",
+    "DECK",
+    "NORMAL",
+    "Action",
+    "Bid",
+    "Call",
+    "Card",
+    "ChanceAction",
+    "ChooseHandSize",
+    "ClagError",
+    "Deal",
+    "DeclareTrump",
+    "GameState",
+    "Hand",
+    "IllegalActionError",
+    "IllegalBidError",
+    "IllegalCallError",
+    "IllegalDeclarationError",
+    "IllegalPlayError",
+    "Madness",
+    "OutOfTurnError",
+    "Phase",
+    "Play",
+    "PlayerAction",
+    "Rank",
+    "Reason",
+    "RecordError",
+    "RoundResult",
+    "RoundRules",
+    "RoundSetup",
+    "RoundSpec",
+    "RoundState",
+    "RuleSet",
+    "RulesError",
+    "Seat",
+    "ShuffleHands",
+    "Suit",
+    "Trick",
+    "WrongPhaseError",
+    "__version__",
+    "apply",
+    "bid",
+    "deal",
+    "draw_for_dealer",
+    "is_over",
+    "legal_actions",
+    "legal_bids",
+    "legal_plays",
+    "new_game",
+    "next_actor",
+    "phase",
+    "play",
+    "sample_chance",
+    "score_round",
+    "trick_winner",
+    "winners",
+]

@@ -1,0 +1,211 @@
+"""Suits, ranks and the 52 interned cards (RULES.md §1.1).
+
+Neither :class:`Suit` nor :class:`Rank` is orderable: only a rank order
+(:mod:`pyclag.rules.ordering`) or a suit precedence orders them, because Clag
+deals change both (aces low, Nuloss, RAF precedence).
+
+A card's index is ``13 * suit.value + rank.value - 2``; its bit in a hand
+mask is ``1 << index``. Every card is interned, so ``Card(suit, rank)``
+returns the same object as ``DECK[index]``.
+
+>>> card = Card.parse("10h")
+>>> card, str(card), card is DECK[card.index]
+(Card(Suit.HEARTS, Rank.TEN), 'TH', True)
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Final, NoReturn, final
+
+from pyclag.errors import RecordError
+
+__all__ = ["DECK", "Card", "Rank", "Suit", "parse_cards"]
+
+
+class Suit(enum.Enum):
+    """A suit. ``value`` is its block in the card index (clubs 0 .. spades 3).
+
+    >>> Suit.HEARTS.letter, Suit.HEARTS.symbol
+    ('H', '♥')
+    """
+
+    CLUBS = 0
+    DIAMONDS = 1
+    HEARTS = 2
+    SPADES = 3
+
+    @property
+    def letter(self) -> str:
+        """One-letter name: C, D, H or S."""
+        return "CDHS"[self.value]
+
+    @property
+    def symbol(self) -> str:
+        """The suit's symbol: ♣ ♦ ♥ ♠."""
+        return "♣♦♥♠"[self.value]
+
+    @property
+    def mask(self) -> int:
+        """The 13 bits of this suit in a hand mask.
+
+        >>> bin(Suit.CLUBS.mask).count("1")
+        13
+        """
+        return _SUIT_MASKS[self.value]
+
+    @classmethod
+    def parse(cls, text: str) -> Suit:
+        """A suit from its letter or symbol, any case.
+
+        >>> Suit.parse("s"), Suit.parse("♦")
+        (<Suit.SPADES: 3>, <Suit.DIAMONDS: 1>)
+        """
+        suit = _SUIT_BY_TEXT.get(text.strip().upper()) if isinstance(text, str) else None
+        if suit is None:
+            raise RecordError(f"bad suit text {text!r}: expected one of C D H S or ♣ ♦ ♥ ♠")
+        return suit
+
+    def __str__(self) -> str:
+        return self.letter
+
+
+class Rank(enum.Enum):
+    """A rank; ``value`` is its natural pip value, 2..14 with the ace 14.
+
+    >>> Rank.TEN.letter, Rank.ACE.value
+    ('T', 14)
+    """
+
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+    ACE = 14
+
+    @property
+    def letter(self) -> str:
+        """One-letter name: 2..9, T, J, Q, K, A."""
+        return "23456789TJQKA"[self.value - 2]
+
+    def __str__(self) -> str:
+        return self.letter
+
+
+_SUIT_MASKS: Final = tuple(0x1FFF << (13 * s) for s in range(4))
+_SUIT_BY_TEXT: Final = {
+    **{s.letter: s for s in Suit},
+    **{s.symbol: s for s in Suit},
+    "♤": Suit.SPADES,
+    "♡": Suit.HEARTS,
+    "♢": Suit.DIAMONDS,
+    "♧": Suit.CLUBS,
+}
+_RANK_BY_TEXT: Final = {**{r.letter: r for r in Rank}, "10": Rank.TEN}
+
+
+@final
+class Card:
+    """A playing card. Immutable and interned: compare with ``is`` or ``==``.
+
+    ``index`` is its place in :data:`DECK`, ``mask`` its bit in a hand mask and
+    ``suit_mask`` the bits of its whole suit.
+
+    ``Card(Suit.SPADES, Rank.ACE)`` returns the interned ``DECK`` entry.
+
+    >>> Card(Suit.SPADES, Rank.ACE) is Card.parse("AS")
+    True
+    """
+
+    __slots__ = ("index", "mask", "rank", "suit", "suit_mask")
+
+    suit: Suit
+    rank: Rank
+    index: int
+    mask: int
+    suit_mask: int
+
+    def __new__(cls, suit: Suit, rank: Rank) -> Card:
+        if not isinstance(suit, Suit) or not isinstance(rank, Rank):
+            raise RecordError(f"Card needs a Suit and a Rank, not {suit!r} and {rank!r}")
+        return DECK[13 * suit.value + rank.value - 2]
+
+    @classmethod
+    def _make(cls, index: int) -> Card:
+        card = object.__new__(cls)
+        suit, rank = Suit(index // 13), Rank(index % 13 + 2)
+        object.__setattr__(card, "suit", suit)
+        object.__setattr__(card, "rank", rank)
+        object.__setattr__(card, "index", index)
+        object.__setattr__(card, "mask", 1 << index)
+        object.__setattr__(card, "suit_mask", _SUIT_MASKS[suit.value])
+        return card
+
+    def __setattr__(self, name: str, value: object) -> NoReturn:
+        raise AttributeError(f"Card is immutable; cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> NoReturn:
+        raise AttributeError(f"Card is immutable; cannot delete {name!r}")
+
+    def __reduce__(self) -> tuple[type[Card], tuple[Suit, Rank]]:
+        return (Card, (self.suit, self.rank))
+
+    def __repr__(self) -> str:
+        return f"Card(Suit.{self.suit.name}, Rank.{self.rank.name})"
+
+    def __str__(self) -> str:
+        return self.rank.letter + self.suit.letter
+
+    @property
+    def symbol(self) -> str:
+        """The card with its suit symbol, e.g. ``"T♥"``.
+
+        >>> Card.parse("TH").symbol
+        'T♥'
+        """
+        return self.rank.letter + self.suit.symbol
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """A card from text: rank then suit, any case; ``10`` or ``T`` for ten;
+        a letter or a symbol for the suit.
+
+        >>> Card.parse("10h") is Card.parse("T♥") is Card.parse(" th ")
+        True
+        >>> Card.parse("1H")
+        Traceback (most recent call last):
+        pyclag.errors.RecordError: bad card text '1H': expected a rank (2-9, T or 10, J, Q, K, A) then a suit (C D H S or ♣ ♦ ♥ ♠), e.g. 'TH'
+        """
+        if isinstance(text, str):
+            cleaned = text.strip().upper()
+            rank = _RANK_BY_TEXT.get(cleaned[:-1])
+            suit = _SUIT_BY_TEXT.get(cleaned[-1:])
+            if rank is not None and suit is not None:
+                return DECK[13 * suit.value + rank.value - 2]
+        raise RecordError(
+            f"bad card text {text!r}: expected a rank (2-9, T or 10, J, Q, K, A) "
+            "then a suit (C D H S or ♣ ♦ ♥ ♠), e.g. 'TH'"
+        )
+
+
+DECK: Final[tuple[Card, ...]] = tuple(Card._make(i) for i in range(52))
+"""The 52 interned cards in index order: clubs 2..A, diamonds, hearts, spades."""
+
+
+def parse_cards(text: str) -> tuple[Card, ...]:
+    """Cards from whitespace- or comma-separated text, in the order given.
+
+    >>> parse_cards("AS, 10h T♦")
+    (Card(Suit.SPADES, Rank.ACE), Card(Suit.HEARTS, Rank.TEN), Card(Suit.DIAMONDS, Rank.TEN))
+    """
+    if not isinstance(text, str):
+        raise RecordError(f"card text must be a string, not {type(text).__name__}")
+    return tuple(Card.parse(word) for word in text.replace(",", " ").split())

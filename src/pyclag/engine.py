@@ -1,0 +1,573 @@
+"""The engine: pure functions from a state (and an action) to a new state.
+
+Nothing here mutates or keeps state; randomness enters only through an
+explicit ``random.Random`` or an explicit deck (DESIGN.md §1). A failed call
+raises the precise error of DESIGN.md §5 and leaves its input untouched.
+
+>>> import random
+>>> import pyclag
+>>> state = pyclag.new_game(pyclag.NORMAL, players=3)
+>>> state = pyclag.deal(state, rng=random.Random(7))
+>>> pyclag.phase(state), pyclag.next_actor(state), pyclag.legal_bids(state)
+(<Phase.BID: 'bid'>, 1, (0, 1))
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections.abc import Callable, Sequence
+from typing import Final
+
+from pyclag.actions import Action, Bid, Deal, Play, PlayerAction
+from pyclag.cards import Card, Suit
+from pyclag.dealing import deal_hands, shuffled_deck
+from pyclag.errors import (
+    IllegalActionError,
+    IllegalBidError,
+    IllegalDeclarationError,
+    IllegalPlayError,
+    OutOfTurnError,
+    Reason,
+    RulesError,
+    WrongPhaseError,
+)
+from pyclag.hand import cards_of
+from pyclag.rules.ordering import RankOrder
+from pyclag.rules.round import RoundRules
+from pyclag.rules.ruleset import NoTurnUp, RuleSet
+from pyclag.rules.trumps import Precedence, TurnUp
+from pyclag.scoring.schemes import Scoring
+from pyclag.scoring.tally import contracts_made, winners_by_totals
+from pyclag.state import CHANCE, Actor, GameState, Phase, RoundResult, RoundSetup, RoundState, Seat, Trick
+
+__all__ = [
+    "apply",
+    "bid",
+    "deal",
+    "is_over",
+    "legal_actions",
+    "legal_bids",
+    "legal_plays",
+    "new_game",
+    "next_actor",
+    "phase",
+    "play",
+    "sample_chance",
+    "winners",
+]
+
+_FULL_PACK: Final = (1 << 52) - 1
+
+
+# --- starting a game and a round ------------------------------------------------
+
+
+def new_game(rules: RuleSet, players: int = 4, first_dealer: Seat = 0) -> GameState:
+    """A new game, waiting for the first deal.
+
+    >>> import pyclag
+    >>> pyclag.new_game(pyclag.NORMAL, players=8)
+    Traceback (most recent call last):
+    pyclag.errors.RulesError: players must be an int in 3..7 for rule set 'normal', not 8
+    """
+    if not isinstance(rules, RuleSet):
+        raise RulesError(f"rules must be a RuleSet, not {rules!r}")
+    low, high = rules.min_players, rules.max_players
+    if not _is_int(players) or not low <= players <= high:
+        raise RulesError(
+            f"players must be an int in {low}..{high} for rule set {rules.name!r}, not {players!r}"
+        )
+    if not _is_int(first_dealer) or not 0 <= first_dealer < players:
+        raise RulesError(f"first_dealer must be a seat in 0..{players - 1}, not {first_dealer!r}")
+    for number, spec in enumerate(rules.schedule, 1):
+        dealt = players * spec.hand_size
+        if dealt > 52:
+            raise RulesError(
+                f"schedule round {number}: {players} players x {spec.hand_size} cards "
+                f"= {dealt} cards, more than the 52 in the pack"
+            )
+        if dealt == 52 and isinstance(spec.suits, TurnUp) and rules.no_turnup is NoTurnUp.REJECT:
+            raise RulesError(
+                f"schedule round {number}: {players} players x {spec.hand_size} cards leave "
+                "no card to turn up for trumps, and no_turnup is 'reject'"
+            )
+    zeros = (0,) * players
+    return GameState(rules, players, zeros, (), _start_round(rules, players, 0, first_dealer))
+
+
+def _start_round(rules: RuleSet, players: int, index: int, dealer: Seat) -> RoundState:
+    spec = rules.schedule[index]
+    setup = RoundSetup(index, spec, players, dealer, spec.hand_size)
+    return RoundState(setup, Phase.DEAL, CHANCE, (None,) * players, (0,) * players)
+
+
+@functools.lru_cache(maxsize=256)
+def _round_rules(
+    trump: Suit | None, scoring: Scoring, order: RankOrder, precedence: tuple[Suit, ...] | None
+) -> RoundRules:
+    return RoundRules(trump, scoring, order, precedence)
+
+
+# --- queries ------------------------------------------------------------------
+
+
+def next_actor(state: GameState) -> Actor:
+    """Who acts next: a seat, :data:`pyclag.CHANCE` at a chance node, or ``None``
+    when the game is over.
+
+    >>> import pyclag
+    >>> pyclag.next_actor(pyclag.new_game(pyclag.NORMAL, players=4))
+    CHANCE
+    """
+    return state.round.to_act
+
+
+def phase(state: GameState) -> Phase:
+    """The pending decision; ``Phase.GAME_OVER`` once the last round is scored.
+
+    >>> import pyclag
+    >>> pyclag.phase(pyclag.new_game(pyclag.NORMAL, players=4))
+    <Phase.DEAL: 'deal'>
+    """
+    current = state.round.phase
+    return Phase.GAME_OVER if current is Phase.ROUND_OVER else current
+
+
+def is_over(state: GameState) -> bool:
+    """Whether the last round of the schedule has been scored.
+
+    >>> import pyclag
+    >>> pyclag.is_over(pyclag.new_game(pyclag.NORMAL, players=4))
+    False
+    """
+    return state.round.phase is Phase.ROUND_OVER
+
+
+def winners(state: GameState) -> tuple[Seat, ...]:
+    """The winning seats of a finished game: the highest total, then the rule
+    set's tie-break (§1.10, §2.4, A29).
+
+    >>> import pyclag, random
+    >>> state = pyclag.new_game(pyclag.NORMAL.with_schedule([1]), players=3)
+    >>> state = pyclag.deal(state, deck=pyclag.parse_cards(
+    ...     "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H "
+    ...     "AD KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C"))
+    >>> for tricks in (1, 0, 1):
+    ...     state = pyclag.bid(state, tricks)
+    >>> for card in ("AS", "KS", "QS"):
+    ...     state = pyclag.play(state, pyclag.Card.parse(card))
+    >>> state.scores, pyclag.winners(state)
+    ((12, 10, 0), (1, 0))
+    """
+    if not is_over(state):
+        raise WrongPhaseError(
+            f"no winners yet: {_where(state)} is still being played", Reason.WRONG_PHASE
+        )
+    made = [result.made for result in state.history]
+    return winners_by_totals(
+        state.scores, contracts_made(state.players, made), state.rules.tie_break
+    )
+
+
+def legal_bids(state: GameState) -> tuple[int, ...]:
+    """The bids the seat to act may make: ``0..h``, and for the dealer only what
+    the hook allows (§1.6, §1.7).
+
+    >>> import pyclag, random
+    >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL, players=3), rng=random.Random(1))
+    >>> pyclag.legal_bids(state)
+    (0, 1)
+    """
+    rnd = state.round
+    if rnd.phase is not Phase.BID:
+        raise _wrong_phase(state, "legal_bids", Phase.BID)
+    return _legal_bids(state, rnd)
+
+
+def _legal_bids(state: GameState, rnd: RoundState) -> tuple[int, ...]:
+    setup = rnd.setup
+    h = setup.hand_size
+    if rnd.to_act != setup.dealer:
+        return _BID_RANGES[h]
+    others = sum(b for b in rnd.bids if b is not None)
+    return state.rules.hook.dealer_bids(h, others)
+
+
+_BID_RANGES: Final = tuple(tuple(range(h + 1)) for h in range(53))
+
+
+def legal_plays(state: GameState) -> tuple[Card, ...]:
+    """The cards the seat to act may play: any card to lead; otherwise a card
+    of the suit led if it holds one (§1.8).
+
+    >>> import pyclag, random
+    >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL, players=3), rng=random.Random(1))
+    >>> state = pyclag.bid(pyclag.bid(pyclag.bid(state, 0), 1), 1)
+    >>> pyclag.legal_plays(state) == state.round.hands[state.round.to_act].cards
+    True
+    """
+    rnd = state.round
+    if rnd.phase is not Phase.PLAY:
+        raise _wrong_phase(state, "legal_plays", Phase.PLAY)
+    return cards_of(_legal_mask(rnd, rnd.masks[rnd.to_act]))  # type: ignore[index]
+
+
+def _legal_mask(rnd: RoundState, held: int) -> int:
+    trick = rnd.trick
+    if not trick:
+        return held
+    first = trick[0]
+    led = first.card if first.as_card is None else first.as_card
+    return (held & led.suit_mask) or held
+
+
+def legal_actions(state: GameState) -> tuple[PlayerAction, ...]:
+    """Every legal action of the seat to act; ``()`` when the game is over.
+
+    At a chance node there is no list (52! orders): use :func:`sample_chance`.
+
+    >>> import pyclag, random
+    >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL, players=3), rng=random.Random(1))
+    >>> pyclag.legal_actions(state)
+    (Bid(seat=1, tricks=0), Bid(seat=1, tricks=1))
+    """
+    rnd = state.round
+    seat = rnd.to_act
+    if rnd.phase is Phase.BID:
+        return tuple(Bid(seat, b) for b in _legal_bids(state, rnd))  # type: ignore[arg-type]
+    if rnd.phase is Phase.PLAY:
+        return tuple(Play(seat, c) for c in legal_plays(state))  # type: ignore[arg-type]
+    if rnd.phase is Phase.ROUND_OVER:
+        return ()
+    raise _wrong_phase(state, "legal_actions", Phase.BID)
+
+
+def sample_chance(state: GameState, rng: random.Random) -> Deal:
+    """The chance action at a chance node, drawn from ``rng``: a shuffled deck.
+
+    >>> import pyclag, random
+    >>> action = pyclag.sample_chance(pyclag.new_game(pyclag.NORMAL, players=4), random.Random(2))
+    >>> len(action.deck)
+    52
+    """
+    if state.round.phase is not Phase.DEAL:
+        raise _wrong_phase(state, "sample_chance", Phase.DEAL)
+    return Deal(shuffled_deck(_check_rng(rng)))
+
+
+# --- transitions -----------------------------------------------------------------
+
+
+def deal(
+    state: GameState, rng: random.Random | None = None, deck: Sequence[Card] | None = None
+) -> GameState:
+    """Deal the round: shuffle with ``rng``, or use ``deck`` (52 cards, top first).
+
+    >>> import pyclag, random
+    >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL, players=4), deck=pyclag.DECK)
+    >>> [str(hand) for hand in state.round.hands], str(state.round.turnup)
+    (['4C', '2C', '3C', '5C'], '6C')
+    """
+    if (rng is None) == (deck is None):
+        raise TypeError("deal() needs exactly one of rng= (a random.Random) or deck= (52 cards)")
+    if deck is None:
+        if state.round.phase is not Phase.DEAL:
+            raise _wrong_phase(state, "deal", Phase.DEAL)
+        deck = shuffled_deck(_check_rng(rng))
+    return _apply_deal(state, Deal(deck))
+
+
+def bid(state: GameState, tricks: int) -> GameState:
+    """The seat to act bids ``tricks``.
+
+    >>> import pyclag, random
+    >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL, players=3), rng=random.Random(1))
+    >>> pyclag.bid(state, 1).round.bids
+    (None, 1, None)
+    >>> pyclag.bid(state, 2)
+    Traceback (most recent call last):
+    pyclag.errors.IllegalBidError: illegal bid 2 by seat 1: a bid is 0..1 tricks in round 1 (1 card, dealer seat 0); legal bids: 0 1
+    """
+    return _apply_bid(state, Bid(state.round.to_act, tricks))  # type: ignore[arg-type]
+
+
+def play(state: GameState, card: Card, as_card: Card | None = None) -> GameState:
+    """The seat to act plays ``card`` (a wild two names ``as_card``).
+
+    >>> import pyclag, random
+    >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL, players=3), rng=random.Random(1))
+    >>> state = pyclag.bid(pyclag.bid(pyclag.bid(state, 0), 1), 1)
+    >>> pyclag.play(state, pyclag.Card.parse("AS"))
+    Traceback (most recent call last):
+    pyclag.errors.IllegalPlayError: illegal play AS by seat 1: seat 1 does not hold AS in round 1 (1 card, dealer seat 0); legal plays: 8C
+    """
+    return _apply_play(state, Play(state.round.to_act, card, as_card))  # type: ignore[arg-type]
+
+
+def apply(state: GameState, action: Action) -> GameState:
+    """Apply any action, checking that its seat is the seat to act.
+
+    >>> import pyclag, random
+    >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL, players=3), rng=random.Random(1))
+    >>> pyclag.apply(state, pyclag.Bid(2, 0))
+    Traceback (most recent call last):
+    pyclag.errors.OutOfTurnError: illegal bid 0 by seat 2: it is seat 1's turn to bid in round 1 (1 card, dealer seat 0)
+    """
+    handler = _HANDLERS.get(type(action))
+    if handler is None:
+        raise IllegalActionError(
+            f"not an action: {action!r}; expected one of "
+            + ", ".join(kind.__name__ for kind in _HANDLERS),
+            Reason.NOT_AN_ACTION,
+            _safe_legal(state),
+        )
+    if not isinstance(action, Deal) and action.seat != state.round.to_act:  # type: ignore[union-attr]
+        _check_turn(state, action)  # type: ignore[arg-type]
+    return handler(state, action)
+
+
+def _check_turn(state: GameState, action: PlayerAction) -> None:
+    rnd = state.round
+    expected = _PHASE_OF[type(action)]
+    if rnd.phase is not expected:
+        raise _wrong_phase(state, _describe(action), expected)
+    raise OutOfTurnError(
+        f"{_describe(action)}: it is seat {rnd.to_act}'s turn to {_VERB[rnd.phase]} in {_where(state)}",
+        Reason.OUT_OF_TURN,
+        _safe_legal(state),
+    )
+
+
+def _apply_deal(state: GameState, action: Deal) -> GameState:
+    rnd = state.round
+    if rnd.phase is not Phase.DEAL:
+        raise _wrong_phase(state, "a deal", Phase.DEAL)
+    deck = action.deck
+    _check_deck(deck)
+    setup = rnd.setup
+    players, h = setup.players, setup.hand_size
+    masks = deal_hands(deck, players, h, setup.dealer)
+    spec = setup.spec
+    dealt = players * h
+    turnup = None
+    precedence = None
+    if isinstance(spec.suits, TurnUp) and dealt < 52:
+        turnup = deck[dealt]  # §1.5: the next undealt card
+    elif isinstance(spec.suits, Precedence):
+        precedence = spec.suits.order
+    scoring = state.rules.scoring if spec.scoring is None else spec.scoring
+    trump = None if turnup is None else turnup.suit
+    rules = _round_rules(trump, scoring, spec.rank_order, precedence)
+    setup = RoundSetup(setup.index, spec, players, setup.dealer, h, deck, turnup, rules)
+    new_round = RoundState(setup, Phase.BID, setup.eldest, rnd.bids, masks)
+    return GameState(state.rules, players, state.scores, state.history, new_round)
+
+
+def _check_deck(deck: tuple[Card, ...]) -> None:
+    bad = len(deck) != 52 or set(map(type, deck)) != {Card}
+    if not bad:
+        seen = 0
+        for card in deck:
+            seen |= card.mask
+        bad = seen != _FULL_PACK
+    if bad:
+        cards = [c for c in deck if isinstance(c, Card)]
+        missing = sorted(set(_ALL_CARDS) - set(cards), key=lambda c: c.index)
+        strangers = [repr(c) for c in deck if not isinstance(c, Card)]
+        twice = sorted({c for c in cards if cards.count(c) > 1}, key=lambda c: c.index)
+        details = []
+        if missing:
+            details.append("missing " + " ".join(map(str, missing)))
+        if twice:
+            details.append("repeated " + " ".join(map(str, twice)))
+        if strangers:
+            details.append("not cards: " + ", ".join(strangers[:5]))
+        raise IllegalActionError(
+            f"a deck must hold the 52 distinct cards, top first; got {len(deck)} items ("
+            + "; ".join(details)
+            + ")",
+            Reason.BAD_DECK,
+        )
+
+
+def _apply_bid(state: GameState, action: Bid) -> GameState:
+    rnd = state.round
+    if rnd.phase is not Phase.BID:
+        raise _wrong_phase(state, _describe(action), Phase.BID)
+    tricks, seat = action.tricks, action.seat
+    legal = _legal_bids(state, rnd)
+    if tricks not in legal or not _is_int(tricks):
+        raise _illegal_bid(state, action, legal)
+    setup = rnd.setup
+    bids = rnd.bids[:seat] + (tricks,) + rnd.bids[seat + 1 :]
+    if seat == setup.dealer:  # the dealer bids last (§1.6)
+        new_round = RoundState(setup, Phase.PLAY, setup.eldest, bids, rnd.masks)
+    else:
+        new_round = RoundState(setup, Phase.BID, (seat + 1) % setup.players, bids, rnd.masks)
+    return GameState(state.rules, state.players, state.scores, state.history, new_round)
+
+
+def _illegal_bid(state: GameState, action: Bid, legal: tuple[int, ...]) -> IllegalBidError:
+    rnd, tricks = state.round, action.tricks
+    h = rnd.setup.hand_size
+    if not _is_int(tricks):
+        why, reason = f"a bid is a whole number of tricks, not {type(tricks).__name__}", Reason.NOT_AN_INTEGER
+    elif 0 <= tricks <= h or tricks in state.rules.hook.dealer_bids(h, 0):
+        others = sum(b for b in rnd.bids if b is not None)
+        why, reason = state.rules.hook.describe(h, others), Reason.DEALER_RESTRICTION
+    else:
+        why, reason = f"a bid is 0..{h} tricks", Reason.BID_OUT_OF_RANGE
+    return IllegalBidError(
+        f"{_describe(action)}: {why} in {_where(state)}; legal bids: {' '.join(map(str, legal))}",
+        reason,
+        legal,
+    )
+
+
+def _apply_play(state: GameState, action: Play) -> GameState:
+    rnd = state.round
+    if rnd.phase is not Phase.PLAY:
+        raise _wrong_phase(state, _describe(action), Phase.PLAY)
+    card, seat = action.card, action.seat
+    held = rnd.masks[seat]
+    if type(card) is not Card or not held & card.mask or action.as_card is not None:
+        raise _illegal_play(state, action, held)
+    trick = rnd.trick
+    if trick:
+        first = trick[0]
+        led = first.card if first.as_card is None else first.as_card
+        follow = held & led.suit_mask
+        if follow and not follow & card.mask:
+            raise _illegal_play(state, action, held)
+    setup = rnd.setup
+    masks = rnd.masks
+    masks = masks[:seat] + (held ^ card.mask,) + masks[seat + 1 :]
+    trick += (action,)
+    players = setup.players
+    if len(trick) < players:
+        new_round = RoundState(setup, Phase.PLAY, (seat + 1) % players, rnd.bids, masks, trick, rnd.tricks)
+        return GameState(state.rules, players, state.scores, state.history, new_round)
+    winner = _trick_winner(trick, setup.rules)  # type: ignore[arg-type]
+    tricks = (*rnd.tricks, Trick(trick[0].seat, trick, winner))
+    if len(tricks) < setup.hand_size:
+        new_round = RoundState(setup, Phase.PLAY, winner, rnd.bids, masks, (), tricks)
+        return GameState(state.rules, players, state.scores, state.history, new_round)
+    return _finish_round(state, RoundState(setup, Phase.ROUND_OVER, None, rnd.bids, masks, (), tricks))
+
+
+def _trick_winner(trick: tuple[Play, ...], rules: RoundRules) -> Seat:
+    # The hot-path twin of rules.tricks.trick_winner for natural cards.
+    first = trick[0]
+    table = rules.tables[first.card.index // 13]
+    best_seat, best = first.seat, table[first.card.index]
+    for action in trick[1:]:
+        strength = table[action.card.index]
+        if strength > best:
+            best_seat, best = action.seat, strength
+    return best_seat
+
+
+def _illegal_play(state: GameState, action: Play, held: int) -> IllegalActionError:
+    rnd, card = state.round, action.card
+    legal = cards_of(_legal_mask(rnd, held))
+    shown = " ".join(map(str, legal))
+    if type(card) is not Card:
+        return IllegalPlayError(
+            f"{_describe(action)}: not a Card (use Card.parse) in {_where(state)}; legal plays: {shown}",
+            Reason.NOT_A_CARD,
+            legal,
+        )
+    if not held & card.mask:
+        why, reason = f"seat {action.seat} does not hold {card}", Reason.CARD_NOT_HELD
+    elif action.as_card is not None:
+        return IllegalDeclarationError(
+            f"{_describe(action)}: twos are not wild in {_where(state)}; play {card} as itself",
+            Reason.BAD_DECLARATION,
+            (),
+        )
+    else:
+        led = rnd.trick[0].effective.suit
+        why, reason = f"must follow suit {led.letter}", Reason.MUST_FOLLOW_SUIT
+    return IllegalPlayError(
+        f"{_describe(action)}: {why} in {_where(state)}; legal plays: {shown}", reason, legal
+    )
+
+
+def _finish_round(state: GameState, rnd: RoundState) -> GameState:
+    setup = rnd.setup
+    rules = setup.rules
+    assert rules is not None  # set when the round is dealt
+    winners_ = rnd.trick_winners
+    points = rules.scoring.points(rnd.bids, winners_)
+    result = RoundResult(setup, rnd.bids, rnd.tricks, points, rules.scoring.made(rnd.bids, winners_))
+    scores = tuple(a + b for a, b in zip(state.scores, points, strict=True))
+    history = (*state.history, result)
+    index = setup.index + 1
+    if index < len(state.rules.schedule):
+        # The deal passes one seat to the left after every round (§1.3).
+        rnd = _start_round(state.rules, state.players, index, (setup.dealer + 1) % state.players)
+    return GameState(state.rules, state.players, scores, history, rnd)
+
+
+_HANDLERS: Final[dict[type, Callable[[GameState, Action], GameState]]] = {
+    Bid: _apply_bid,  # type: ignore[dict-item]
+    Play: _apply_play,  # type: ignore[dict-item]
+    Deal: _apply_deal,  # type: ignore[dict-item]
+}
+_PHASE_OF: Final = {Bid: Phase.BID, Play: Phase.PLAY, Deal: Phase.DEAL}
+_VERB: Final = {
+    Phase.BID: "bid",
+    Phase.PLAY: "play",
+    Phase.DEAL: "deal",
+    Phase.ROUND_OVER: "act",
+}
+
+
+# --- messages ----------------------------------------------------------------------
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_rng(rng: object) -> random.Random:
+    if not isinstance(rng, random.Random):
+        raise TypeError(f"rng must be a random.Random, not {rng!r}")
+    return rng
+
+
+def _where(state: GameState) -> str:
+    setup = state.round.setup
+    cards = "card" if setup.hand_size == 1 else "cards"
+    return f"round {setup.index + 1} ({setup.hand_size} {cards}, dealer seat {setup.dealer})"
+
+
+def _describe(action: Action) -> str:
+    if isinstance(action, Bid):
+        return f"illegal bid {action.tricks!r} by seat {action.seat}"
+    if isinstance(action, Play):
+        shown = action.card if isinstance(action.card, Card) else repr(action.card)
+        named = "" if action.as_card is None else f"={action.as_card}"
+        return f"illegal play {shown}{named} by seat {action.seat}"
+    return f"illegal {type(action).__name__.lower()}"
+
+
+def _safe_legal(state: GameState) -> tuple[object, ...]:
+    return () if state.round.to_act in (None, CHANCE) else legal_actions(state)
+
+
+def _wrong_phase(state: GameState, what: str, expected: Phase) -> WrongPhaseError:
+    rnd = state.round
+    if rnd.phase is Phase.ROUND_OVER:
+        return WrongPhaseError(f"{what}: the game is over", Reason.GAME_OVER)
+    waiting = "a chance step (deal)" if rnd.to_act is CHANCE else f"seat {rnd.to_act} to {_VERB[rnd.phase]}"
+    return WrongPhaseError(
+        f"{what}: {_where(state)} is in the {rnd.phase.value} phase, not {expected.value}; "
+        f"it is waiting for {waiting}",
+        Reason.WRONG_PHASE,
+        _safe_legal(state),
+    )
+
+
+_ALL_CARDS: Final = cards_of(_FULL_PACK)

@@ -1,0 +1,115 @@
+"""The exception hierarchy (DESIGN.md §5).
+
+Every error derives from :class:`ClagError` and from :class:`ValueError`, so
+``except ValueError`` keeps working for callers that do not know pyclag.
+
+>>> issubclass(IllegalBidError, IllegalActionError) and issubclass(IllegalBidError, ValueError)
+True
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+
+__all__ = [
+    "ClagError",
+    "IllegalActionError",
+    "IllegalBidError",
+    "IllegalCallError",
+    "IllegalDeclarationError",
+    "IllegalPlayError",
+    "OutOfTurnError",
+    "Reason",
+    "RecordError",
+    "RulesError",
+    "WrongPhaseError",
+]
+
+
+class ClagError(Exception):
+    """Base class of every error pyclag raises on purpose."""
+
+
+class RulesError(ClagError, ValueError):
+    """A bad rule set, option, schedule or player count.
+
+    >>> raise RulesError("unknown option 'x'")
+    Traceback (most recent call last):
+    pyclag.errors.RulesError: unknown option 'x'
+    """
+
+
+class RecordError(ClagError, ValueError):
+    """Bad card text or a bad game record.
+
+    >>> raise RecordError("bad card text 'ZZ'")
+    Traceback (most recent call last):
+    pyclag.errors.RecordError: bad card text 'ZZ'
+    """
+
+
+class Reason(enum.Enum):
+    """Why an action was refused: stable values for programs to match on.
+
+    >>> Reason.MUST_FOLLOW_SUIT.value
+    'must-follow-suit'
+    """
+
+    WRONG_PHASE = "wrong-phase"
+    GAME_OVER = "game-over"
+    OUT_OF_TURN = "out-of-turn"
+    NOT_AN_INTEGER = "not-an-integer"
+    BID_OUT_OF_RANGE = "bid-out-of-range"
+    DEALER_RESTRICTION = "dealer-restriction"
+    FORCED_BID = "forced-bid"
+    NOT_A_CARD = "not-a-card"
+    CARD_NOT_HELD = "card-not-held"
+    MUST_FOLLOW_SUIT = "must-follow-suit"
+    NOT_TOP_CARD = "not-top-card"
+    BAD_DECLARATION = "bad-declaration"
+    BAD_CALL = "bad-call"
+    BAD_HAND_SIZE = "bad-hand-size"
+    BAD_DECK = "bad-deck"
+    NOT_AN_ACTION = "not-an-action"
+
+
+class IllegalActionError(ClagError, ValueError):
+    """An action that the rules do not allow in the given state.
+
+    ``reason`` is a stable :class:`Reason`; ``legal`` is what was allowed
+    instead (bids, cards or actions, as fits the error).
+
+    >>> err = IllegalActionError("illegal bid 9 by seat 0: ...", Reason.BID_OUT_OF_RANGE, (0, 1))
+    >>> err.reason, err.legal
+    (<Reason.BID_OUT_OF_RANGE: 'bid-out-of-range'>, (0, 1))
+    """
+
+    def __init__(self, message: str, reason: Reason, legal: Sequence[object] = ()) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.legal: tuple[object, ...] = tuple(legal)
+
+
+class WrongPhaseError(IllegalActionError):
+    """The action does not belong to the pending decision (e.g. a play while bids are pending)."""
+
+
+class OutOfTurnError(IllegalActionError):
+    """The action's seat is not the seat to act."""
+
+
+class IllegalBidError(IllegalActionError):
+    """A bid out of range, against the dealer's restriction, or against a forced bid."""
+
+
+class IllegalPlayError(IllegalActionError):
+    """A card not held, a failure to follow suit, or not the top card of a face-down pile."""
+
+
+class IllegalDeclarationError(IllegalActionError):
+    """A wild two named as a card it may not stand for."""
+
+
+class IllegalCallError(IllegalActionError):
+    """A call (RAF caller, dealer's trump or hand size) that is not allowed."""

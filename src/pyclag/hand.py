@@ -1,0 +1,128 @@
+"""Hand: an immutable set of cards over a 52-bit int mask.
+
+Iteration is in the canonical card-index order (clubs, diamonds, hearts,
+spades; 2 up to ace within each suit).
+
+>>> hand = Hand.parse("AS KS 2H")
+>>> len(hand), Card.parse("KS") in hand, str(hand.of_suit(Suit.SPADES))
+(3, True, 'KS AS')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Final
+
+import attrs
+
+from pyclag.cards import DECK, Card, Suit, parse_cards
+from pyclag.errors import RecordError
+
+__all__ = ["Hand", "cards_of"]
+
+_FULL: Final = (1 << 52) - 1
+# Cards of each 13-bit suit chunk, filled lazily: at most 4 * 8192 entries.
+_CHUNKS: Final[tuple[dict[int, tuple[Card, ...]], ...]] = ({}, {}, {}, {})
+
+
+def _chunk(suit: int, bits: int) -> tuple[Card, ...]:
+    table = _CHUNKS[suit]
+    cards = table.get(bits)
+    if cards is None:
+        base = 13 * suit
+        cards = tuple(DECK[base + i] for i in range(13) if bits >> i & 1)
+        table[bits] = cards
+    return cards
+
+
+def cards_of(mask: int) -> tuple[Card, ...]:
+    """The cards of a mask, in canonical order (a cached, hot-path helper).
+
+    >>> cards_of(Card.parse("AS").mask | Card.parse("2C").mask)
+    (Card(Suit.CLUBS, Rank.TWO), Card(Suit.SPADES, Rank.ACE))
+    """
+    if not mask:
+        return ()
+    out: tuple[Card, ...] = ()
+    for suit in range(4):
+        bits = mask >> (13 * suit) & 0x1FFF
+        if bits:
+            out += _chunk(suit, bits)
+    return out
+
+
+@attrs.frozen(repr=False)
+class Hand:
+    """An immutable set of cards; ``mask`` has bit ``card.index`` set per card.
+
+    >>> Hand.of([Card.parse("QH")]) == Hand.parse("qh")
+    True
+    """
+
+    mask: int = attrs.field(default=0)
+
+    @mask.validator
+    def _check(self, _attribute: object, value: int) -> None:
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= _FULL:
+            raise RecordError(f"a hand mask must be an int in 0..2**52-1, not {value!r}")
+
+    @classmethod
+    def of(cls, cards: Iterable[Card]) -> Hand:
+        """The hand holding exactly ``cards`` (duplicates are refused).
+
+        >>> len(Hand.of(DECK))
+        52
+        """
+        mask = 0
+        for card in cards:
+            if not isinstance(card, Card):
+                raise RecordError(f"a hand holds cards, not {card!r}")
+            if mask & card.mask:
+                raise RecordError(f"card {card} appears twice")
+            mask |= card.mask
+        return cls(mask)
+
+    @classmethod
+    def parse(cls, text: str) -> Hand:
+        """A hand from card text such as ``"AS KS 2H"``.
+
+        >>> Hand.parse("AS AS")
+        Traceback (most recent call last):
+        pyclag.errors.RecordError: card AS appears twice
+        """
+        return cls.of(parse_cards(text))
+
+    def __contains__(self, card: object) -> bool:
+        return isinstance(card, Card) and bool(self.mask & card.mask)
+
+    def __len__(self) -> int:
+        return self.mask.bit_count()
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(cards_of(self.mask))
+
+    def __bool__(self) -> bool:
+        return self.mask != 0
+
+    def of_suit(self, suit: Suit) -> Hand:
+        """The cards of one suit.
+
+        >>> Hand.parse("AS 2H 3S").of_suit(Suit.SPADES)
+        Hand.parse('3S AS')
+        """
+        return Hand(self.mask & suit.mask)
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards as a tuple, in canonical order.
+
+        >>> Hand.parse("AS 2C").cards
+        (Card(Suit.CLUBS, Rank.TWO), Card(Suit.SPADES, Rank.ACE))
+        """
+        return cards_of(self.mask)
+
+    def __str__(self) -> str:
+        return " ".join(str(card) for card in cards_of(self.mask))
+
+    def __repr__(self) -> str:
+        return f"Hand.parse({str(self)!r})"

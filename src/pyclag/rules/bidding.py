@@ -1,0 +1,111 @@
+"""Bidding: the range of a bid and the restriction on the dealer's bid, "the
+hook" (RULES.md §1.6, §1.7, A1-A4).
+
+>>> Hook().dealer_bids(hand_size=5, others=3)
+(0, 1, 3, 4, 5)
+>>> Hook(form=HookForm.EXCEED).dealer_bids(hand_size=3, others=2)
+(2, 3)
+"""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+from pyclag._check import is_flag, is_int, is_member, to_member
+
+__all__ = ["GtInfeasible", "Hook", "HookForm"]
+
+
+class HookForm(enum.Enum):
+    """The form of the restriction on the dealer's bid (§1.7, A1).
+
+    * ``NOT_EQUAL`` ("ne"): the total of bids must not equal the hand size.
+    * ``EXCEED`` ("gt"): the total of bids must exceed the hand size.
+    * ``NONE``: the dealer bids freely.
+    """
+
+    NOT_EQUAL = "ne"
+    EXCEED = "gt"
+    NONE = "none"
+
+
+class GtInfeasible(enum.Enum):
+    """What the ``EXCEED`` form does when the others bid 0 in all and the dealer
+    would need ``h + 1`` (A3).
+
+    * ``FALLBACK_NE``: fall back to "total must not equal h" (the default).
+    * ``ALLOW_BID_H_PLUS_1``: the dealer must bid ``h + 1``.
+    """
+
+    FALLBACK_NE = "fallback_ne"
+    ALLOW_BID_H_PLUS_1 = "allow_bid_h_plus_1"
+
+
+@attrs.frozen
+class Hook:
+    """The restriction on the last bid (the dealer's).
+
+    ``min_hand_size`` is the historical ``hook_min_hand_size`` option: hands
+    smaller than it are not restricted (A4: WP-IPFS from round 4, NWW for 4+
+    cards). ``gt_exact`` reads the ``EXCEED`` form as "exactly h + 1 in all"
+    (A2); ``gt_infeasible`` settles the case the form cannot meet (A3).
+
+    >>> Hook(min_hand_size=4).dealer_bids(hand_size=3, others=3)
+    (0, 1, 2, 3)
+    """
+
+    form: HookForm = attrs.field(
+        default=HookForm.NOT_EQUAL, converter=to_member(HookForm), validator=is_member(HookForm)
+    )
+    min_hand_size: int = attrs.field(default=1, validator=is_int(1))
+    gt_exact: bool = attrs.field(default=False, validator=is_flag)
+    gt_infeasible: GtInfeasible = attrs.field(
+        default=GtInfeasible.FALLBACK_NE,
+        converter=to_member(GtInfeasible),
+        validator=is_member(GtInfeasible),
+    )
+
+    def applies(self, hand_size: int) -> bool:
+        """Whether the dealer is restricted in a round of this hand size.
+
+        >>> Hook(form=HookForm.NONE).applies(7), Hook().applies(1)
+        (False, True)
+        """
+        return self.form is not HookForm.NONE and hand_size >= self.min_hand_size
+
+    def dealer_bids(self, hand_size: int, others: int) -> tuple[int, ...]:
+        """The dealer's legal bids when the other players' bids total ``others``.
+
+        Never empty (RULES.md §4 invariant 15).
+
+        >>> Hook(form=HookForm.EXCEED).dealer_bids(hand_size=2, others=0)
+        (0, 1)
+        >>> Hook(form=HookForm.EXCEED, gt_infeasible=GtInfeasible.ALLOW_BID_H_PLUS_1).dealer_bids(2, 0)
+        (3,)
+        """
+        h = hand_size
+        if not self.applies(h):
+            return tuple(range(h + 1))
+        if self.form is HookForm.EXCEED:
+            need = max(0, h + 1 - others)
+            if need <= h:
+                return (need,) if self.gt_exact else tuple(range(need, h + 1))
+            if self.gt_infeasible is GtInfeasible.ALLOW_BID_H_PLUS_1:
+                return (h + 1,)
+        # NOT_EQUAL, and the EXCEED fallback (A3): anything but h - others.
+        return tuple(b for b in range(h + 1) if b != h - others)
+
+    def describe(self, hand_size: int, others: int) -> str:
+        """Why a dealer's bid outside :meth:`dealer_bids` is refused.
+
+        >>> Hook().describe(5, 3)
+        'total of bids would equal the hand size 5'
+        """
+        if self.form is HookForm.EXCEED and others <= hand_size:
+            if others > 0 or self.gt_infeasible is GtInfeasible.ALLOW_BID_H_PLUS_1:
+                if self.gt_exact:
+                    return f"total of bids must be exactly one more than the hand size {hand_size}"
+                return f"total of bids must exceed the hand size {hand_size}"
+        return f"total of bids would equal the hand size {hand_size}"

@@ -1,0 +1,50 @@
+"""Trick resolution (RULES.md §1.8, A35, A36).
+
+>>> from pyclag.actions import Play
+>>> from pyclag.cards import Suit, parse_cards
+>>> from pyclag.rules.round import RoundRules
+>>> from pyclag.scoring.schemes import F1
+>>> cards = parse_cards("3D QH TD 8C")
+>>> trick_winner([Play(seat, card) for seat, card in enumerate(cards)], RoundRules(Suit.HEARTS, F1))
+1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pyclag.actions import Play
+from pyclag.errors import IllegalPlayError, Reason
+from pyclag.rules.round import RoundRules
+
+__all__ = ["trick_winner"]
+
+
+def trick_winner(plays: Sequence[Play], round_rules: RoundRules) -> int:
+    """The seat that wins a trick, given its plays in order (leader first).
+
+    The highest trump wins, else the highest card of the suit led; under a
+    precedence the highest suit present wins whatever was led. A wild two
+    counts as the card it names and beats that card played naturally.
+
+    >>> from pyclag.cards import Suit, parse_cards
+    >>> from pyclag.rules.ordering import RankOrder
+    >>> from pyclag.scoring.schemes import F1
+    >>> nuloss = RoundRules(None, F1, RankOrder.TWO_HIGH, precedence=(Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES, Suit.CLUBS))
+    >>> trick_winner([Play(s, c) for s, c in enumerate(parse_cards("5C 9S KC AS"))], nuloss)
+    1
+    """
+    if not plays or not all(isinstance(play, Play) for play in plays):
+        raise IllegalPlayError(
+            f"trick_winner needs one or more Play values, not {plays!r}", Reason.NOT_A_CARD
+        )
+    table = round_rules.tables[plays[0].effective.index // 13]
+    best_seat, best = -1, -1
+    for play in plays:
+        if play.as_card is None:
+            strength = table[play.card.index]
+        else:
+            strength = table[play.as_card.index] + 1
+        if strength > best:
+            best_seat, best = play.seat, strength
+    return best_seat

@@ -1,0 +1,228 @@
+"""Game state: frozen values, built by the engine (DESIGN.md §3).
+
+A :class:`GameState` holds the rule set, the running scores, the history of
+finished rounds and the current :class:`RoundState`. A round state splits
+into its :class:`RoundSetup` (fixed once the round is dealt and its trump is
+known) and what changes card by card: the bids, the hands, the trick in
+progress and the finished tricks.
+
+>>> import pyclag
+>>> state = pyclag.new_game(pyclag.NORMAL, players=4)
+>>> state.round.phase, state.round.dealer, state.scores
+(<Phase.DEAL: 'deal'>, 0, (0, 0, 0, 0))
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Final, Literal, TypeAlias
+
+import attrs
+
+from pyclag.actions import Call, Play
+from pyclag.cards import Card, Suit
+from pyclag.hand import Hand
+from pyclag.rules.round import RoundRules, RoundSpec
+from pyclag.rules.ruleset import RuleSet
+from pyclag.scoring.schemes import tricks_won
+
+__all__ = [
+    "CHANCE",
+    "Actor",
+    "Chance",
+    "GameState",
+    "Phase",
+    "RoundResult",
+    "RoundSetup",
+    "RoundState",
+    "Seat",
+    "Trick",
+]
+
+Seat: TypeAlias = int
+"""A seat number 0..N-1, clockwise (§1.2)."""
+
+
+class Chance(enum.Enum):
+    """The type of :data:`CHANCE`: the actor at a chance node."""
+
+    CHANCE = "chance"
+
+    def __repr__(self) -> str:
+        return "CHANCE"
+
+
+CHANCE: Final = Chance.CHANCE
+"""Who acts at a chance node (a deal, a face-down shuffle)."""
+
+Actor: TypeAlias = Seat | Literal[Chance.CHANCE] | None
+"""What :func:`pyclag.next_actor` returns: a seat, CHANCE, or None when the game is over."""
+
+
+class Phase(enum.Enum):
+    """Which decision is pending (Appendix B of RULES.md).
+
+    Normal rounds go DEAL → BID → PLAY; the special deals use the others.
+    ``ROUND_OVER`` is the phase of a finished round state (the last round of a
+    finished game); ``GAME_OVER`` is what :func:`pyclag.phase` says then.
+    """
+
+    CHOOSE_HAND_SIZE = "choose-hand-size"
+    BID_BEFORE_DEAL = "bid-before-deal"
+    DEAL = "deal"
+    CALL = "call"
+    DECLARE_TRUMP = "declare-trump"
+    BID = "bid"
+    SHUFFLE = "shuffle"
+    PLAY = "play"
+    ROUND_OVER = "round-over"
+    GAME_OVER = "game-over"
+
+
+@attrs.frozen
+class Trick:
+    """A finished trick: who led, the plays in order, who won."""
+
+    leader: Seat
+    plays: tuple[Play, ...]
+    winner: Seat
+
+
+@attrs.frozen
+class RoundSetup:
+    """What is fixed about a round once it is dealt and its trump is known.
+
+    ``index`` is the round's place in the schedule (0-based); ``deck`` is the
+    dealt pack, top first (``None`` before the deal); ``turnup`` the card turned
+    for trumps (``None`` if none); ``rules`` the resolved rules that decide
+    tricks and scores (``None`` until the trump is known).
+    """
+
+    index: int
+    spec: RoundSpec
+    players: int
+    dealer: Seat
+    hand_size: int
+    deck: tuple[Card, ...] | None = None
+    turnup: Card | None = None
+    rules: RoundRules | None = None
+    caller: Seat | None = None
+    call: Call | None = None
+
+    @property
+    def eldest(self) -> Seat:
+        """The player on the dealer's left: bids first and leads trick 1 (§1.2)."""
+        return (self.dealer + 1) % self.players
+
+    @property
+    def bidding_order(self) -> tuple[Seat, ...]:
+        """Seats in bidding order, eldest first and the dealer last (§1.6)."""
+        return tuple((self.dealer + 1 + i) % self.players for i in range(self.players))
+
+
+@attrs.frozen
+class RoundState:
+    """A round in progress.
+
+    ``bids`` are by seat (``None`` where a seat has not bid); ``masks`` are the
+    hands still held, as int masks (see :attr:`hands`); ``trick`` is the trick
+    in progress and ``tricks`` the finished ones.
+    """
+
+    setup: RoundSetup
+    phase: Phase
+    to_act: Actor
+    bids: tuple[int | None, ...]
+    masks: tuple[int, ...]
+    trick: tuple[Play, ...] = ()
+    tricks: tuple[Trick, ...] = ()
+
+    @property
+    def dealer(self) -> Seat:
+        """The dealer of this round."""
+        return self.setup.dealer
+
+    @property
+    def hand_size(self) -> int:
+        """Cards dealt to each player."""
+        return self.setup.hand_size
+
+    @property
+    def hands(self) -> tuple[Hand, ...]:
+        """The cards each seat still holds."""
+        return tuple(Hand(mask) for mask in self.masks)
+
+    @property
+    def turnup(self) -> Card | None:
+        """The card turned up for trumps, if any."""
+        return self.setup.turnup
+
+    @property
+    def trump(self) -> Suit | None:
+        """The trump suit, ``None`` when there is none or it is not yet known."""
+        rules = self.setup.rules
+        return None if rules is None else rules.trump
+
+    @property
+    def leader(self) -> Seat:
+        """Who leads (or led) the current trick: the eldest, then the last winner (§1.8)."""
+        if self.trick:
+            return self.trick[0].seat
+        return self.tricks[-1].winner if self.tricks else self.setup.eldest
+
+    @property
+    def trick_winners(self) -> tuple[Seat, ...]:
+        """The winner of each finished trick, in order."""
+        return tuple(trick.winner for trick in self.tricks)
+
+    @property
+    def tricks_won(self) -> tuple[int, ...]:
+        """Finished tricks won by each seat."""
+        return tricks_won(self.setup.players, self.trick_winners)
+
+
+@attrs.frozen
+class RoundResult:
+    """A finished round: its setup, bids by seat, tricks and points (§1.11).
+
+    ``bids`` hold ``None`` where the round has no bids; ``made`` says who took
+    exactly their contract.
+    """
+
+    setup: RoundSetup
+    bids: tuple[int | None, ...]
+    tricks: tuple[Trick, ...]
+    points: tuple[int, ...]
+    made: tuple[bool, ...]
+
+    @property
+    def hand_size(self) -> int:
+        """Cards dealt to each player in this round."""
+        return self.setup.hand_size
+
+    @property
+    def trick_winners(self) -> tuple[Seat, ...]:
+        """The winner of each trick, in order."""
+        return tuple(trick.winner for trick in self.tricks)
+
+    @property
+    def tricks_won(self) -> tuple[int, ...]:
+        """Tricks won by each seat."""
+        return tricks_won(self.setup.players, self.trick_winners)
+
+
+@attrs.frozen
+class GameState:
+    """A whole game: the rules, the running ``scores`` by seat, the ``history``
+    of finished rounds and the current ``round``."""
+
+    rules: RuleSet
+    players: int
+    scores: tuple[int, ...]
+    history: tuple[RoundResult, ...]
+    round: RoundState
+
+    @property
+    def first_dealer(self) -> Seat:
+        """The dealer of the first round (the deal passes left every round, §1.3)."""
+        return (self.round.setup.dealer - self.round.setup.index) % self.players
