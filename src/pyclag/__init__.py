@@ -109,6 +109,7 @@ __all__ = [
     "legal_plays",
     "new_game",
     "next_actor",
+    "parse_cards",
     "phase",
     "play",
     "sample_chance",

@@ -54,17 +54,3 @@ def is_instance(*kinds: type, label: str) -> Validator:
             raise RulesError(f"{attribute.name} must be {label}, not {value!r}")
 
     return check
-
-
-def to_member(kind: type[enum.Enum]) -> Callable[[object], Any]:
-    """A converter that also accepts an enum member's value (e.g. ``"gt"``)."""
-
-    def convert(value: object) -> object:
-        if isinstance(value, kind):
-            return value
-        for member in kind:
-            if member.value == value:
-                return member
-        return value  # the validator reports it
-
-    return convert

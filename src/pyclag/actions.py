@@ -138,7 +138,7 @@ class Deal:
     52
     """
 
-    deck: tuple[Card, ...] = attrs.field(converter=tuple)
+    deck: tuple[Card, ...]
 
     def __repr__(self) -> str:
         return f"Deal(parse_cards({' '.join(str(card) for card in self.deck)!r}))"

@@ -125,13 +125,14 @@ class Card:
     True
     """
 
-    __slots__ = ("index", "mask", "rank", "suit", "suit_mask")
+    __slots__ = ("_text", "index", "mask", "rank", "suit", "suit_mask")
 
     suit: Suit
     rank: Rank
     index: int
     mask: int
     suit_mask: int
+    _text: str
 
     def __new__(cls, suit: Suit, rank: Rank) -> Card:
         if not isinstance(suit, Suit) or not isinstance(rank, Rank):
@@ -147,6 +148,7 @@ class Card:
         object.__setattr__(card, "index", index)
         object.__setattr__(card, "mask", 1 << index)
         object.__setattr__(card, "suit_mask", _SUIT_MASKS[suit.value])
+        object.__setattr__(card, "_text", rank.letter + suit.letter)
         return card
 
     def __setattr__(self, name: str, value: object) -> NoReturn:
@@ -162,7 +164,7 @@ class Card:
         return f"Card(Suit.{self.suit.name}, Rank.{self.rank.name})"
 
     def __str__(self) -> str:
-        return self.rank.letter + self.suit.letter
+        return self._text
 
     @property
     def symbol(self) -> str:

@@ -5,6 +5,7 @@ The pack is listed top first; card ``i`` (``i < N*h``) goes to seat
 The next card is the turn-up (§1.5).
 
 >>> from pyclag.cards import parse_cards
+>>> from pyclag.hand import Hand
 >>> deck = parse_cards("AS KS 9S 4S 7H QH TD JH 3D 2C 5H 8C 6H")
 >>> [str(Hand(mask)) for mask in deal_hands(deck, players=4, hand_size=3, dealer=3)]
 ['3D 7H AS', '2C QH KS', 'TD 5H 9S', '8C JH 4S']
@@ -12,27 +13,27 @@ The next card is the turn-up (§1.5).
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Sequence
+from typing import Final
 
 from pyclag.cards import DECK, Card
-from pyclag.hand import Hand
 
 __all__ = ["deal_hands", "draw_for_dealer", "shuffled_deck"]
+
+_MASK: Final = operator.attrgetter("mask")
 
 
 def shuffled_deck(rng: random.Random) -> tuple[Card, ...]:
     """A uniformly shuffled pack, top first, drawn from ``rng`` alone.
 
-    Sorting by one random float per card is about three times faster than
-    ``rng.shuffle`` in pure Python, and a tie between two 53-bit floats is
-    too rare to matter.
-
     >>> shuffled_deck(random.Random(1)) == shuffled_deck(random.Random(1))
     True
     """
-    keys = [rng.random() for _ in range(52)]
-    return tuple(DECK[i] for i in sorted(range(52), key=keys.__getitem__))
+    pack = list(DECK)
+    rng.shuffle(pack)
+    return tuple(pack)
 
 
 def deal_hands(deck: Sequence[Card], players: int, hand_size: int, dealer: int) -> tuple[int, ...]:
@@ -44,10 +45,8 @@ def deal_hands(deck: Sequence[Card], players: int, hand_size: int, dealer: int) 
     dealt = players * hand_size
     masks = [0] * players
     for offset in range(players):
-        mask = 0
-        for card in deck[offset:dealt:players]:
-            mask |= card.mask
-        masks[(dealer + 1 + offset) % players] = mask
+        # The cards are distinct, so the sum of their bits is their union.
+        masks[(dealer + 1 + offset) % players] = sum(map(_MASK, deck[offset:dealt:players]))
     return tuple(masks)
 
 

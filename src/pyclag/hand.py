@@ -18,7 +18,7 @@ import attrs
 from pyclag.cards import DECK, Card, Suit, parse_cards
 from pyclag.errors import RecordError
 
-__all__ = ["Hand", "cards_of"]
+__all__ = ["Hand", "cards_of", "cards_of_suit"]
 
 _FULL: Final = (1 << 52) - 1
 # Cards of each 13-bit suit chunk, filled lazily: at most 4 * 8192 entries.
@@ -35,20 +35,36 @@ def _chunk(suit: int, bits: int) -> tuple[Card, ...]:
     return cards
 
 
+# Cards of a mask that lies within one suit, keyed by the mask itself (at most
+# 4 * 8192 entries): following suit, the legal cards are one such mask.
+_ONE_SUIT: Final[dict[int, tuple[Card, ...]]] = {}
+
+
+def cards_of_suit(mask: int) -> tuple[Card, ...]:
+    """The cards of a non-empty mask within one suit (a cached, hot-path helper).
+
+    >>> cards_of_suit(Suit.HEARTS.mask & Hand.parse("AH 2H").mask)
+    (Card(Suit.HEARTS, Rank.TWO), Card(Suit.HEARTS, Rank.ACE))
+    """
+    cards = _ONE_SUIT.get(mask)
+    if cards is None:
+        cards = _ONE_SUIT[mask] = cards_of(mask)
+    return cards
+
+
 def cards_of(mask: int) -> tuple[Card, ...]:
     """The cards of a mask, in canonical order (a cached, hot-path helper).
 
     >>> cards_of(Card.parse("AS").mask | Card.parse("2C").mask)
     (Card(Suit.CLUBS, Rank.TWO), Card(Suit.SPADES, Rank.ACE))
     """
-    if not mask:
-        return ()
-    out: tuple[Card, ...] = ()
-    for suit in range(4):
-        bits = mask >> (13 * suit) & 0x1FFF
-        if bits:
-            out += _chunk(suit, bits)
-    return out
+    clubs, diamonds = mask & 0x1FFF, mask >> 13 & 0x1FFF
+    hearts, spades = mask >> 26 & 0x1FFF, mask >> 39
+    c, d, h, s = _CHUNKS
+    try:
+        return c[clubs] + d[diamonds] + h[hearts] + s[spades]
+    except KeyError:  # first sight of a suit pattern: fill the tables
+        return _chunk(0, clubs) + _chunk(1, diamonds) + _chunk(2, hearts) + _chunk(3, spades)
 
 
 @attrs.frozen(repr=False)

@@ -15,6 +15,7 @@ progress and the finished tricks.
 from __future__ import annotations
 
 import enum
+import operator
 from typing import Final, Literal, TypeAlias
 
 import attrs
@@ -77,6 +78,9 @@ class Phase(enum.Enum):
     PLAY = "play"
     ROUND_OVER = "round-over"
     GAME_OVER = "game-over"
+
+
+_WINNER: Final = operator.attrgetter("winner")
 
 
 @attrs.frozen
@@ -173,7 +177,7 @@ class RoundState:
     @property
     def trick_winners(self) -> tuple[Seat, ...]:
         """The winner of each finished trick, in order."""
-        return tuple(trick.winner for trick in self.tricks)
+        return tuple(map(_WINNER, self.tricks))
 
     @property
     def tricks_won(self) -> tuple[int, ...]:
@@ -183,7 +187,8 @@ class RoundState:
 
 @attrs.frozen
 class RoundResult:
-    """A finished round: its setup, bids by seat, tricks and points (§1.11).
+    """A finished round: its setup, bids by seat, tricks, points and the
+    running totals after it, as a score sheet keeps them (§1.11).
 
     ``bids`` hold ``None`` where the round has no bids; ``made`` says who took
     exactly their contract.
@@ -194,6 +199,7 @@ class RoundResult:
     tricks: tuple[Trick, ...]
     points: tuple[int, ...]
     made: tuple[bool, ...]
+    totals: tuple[int, ...]
 
     @property
     def hand_size(self) -> int:
@@ -203,7 +209,7 @@ class RoundResult:
     @property
     def trick_winners(self) -> tuple[Seat, ...]:
         """The winner of each trick, in order."""
-        return tuple(trick.winner for trick in self.tricks)
+        return tuple(map(_WINNER, self.tricks))
 
     @property
     def tricks_won(self) -> tuple[int, ...]:
@@ -213,14 +219,22 @@ class RoundResult:
 
 @attrs.frozen
 class GameState:
-    """A whole game: the rules, the running ``scores`` by seat, the ``history``
-    of finished rounds and the current ``round``."""
+    """A whole game: the rules, the ``history`` of finished rounds and the
+    current ``round`` (the last round, finished, once the game is over)."""
 
     rules: RuleSet
-    players: int
-    scores: tuple[int, ...]
     history: tuple[RoundResult, ...]
     round: RoundState
+
+    @property
+    def players(self) -> int:
+        """The number of players."""
+        return self.round.setup.players
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """The running totals by seat."""
+        return self.history[-1].totals if self.history else (0,) * self.round.setup.players
 
     @property
     def first_dealer(self) -> Seat:

@@ -13,7 +13,7 @@ import enum
 
 import attrs
 
-from pyclag._check import is_flag, is_int, is_member, to_member
+from pyclag._check import is_flag, is_int, is_member
 
 __all__ = ["GtInfeasible", "Hook", "HookForm"]
 
@@ -56,15 +56,11 @@ class Hook:
     (0, 1, 2, 3)
     """
 
-    form: HookForm = attrs.field(
-        default=HookForm.NOT_EQUAL, converter=to_member(HookForm), validator=is_member(HookForm)
-    )
+    form: HookForm = attrs.field(default=HookForm.NOT_EQUAL, validator=is_member(HookForm))
     min_hand_size: int = attrs.field(default=1, validator=is_int(1))
     gt_exact: bool = attrs.field(default=False, validator=is_flag)
     gt_infeasible: GtInfeasible = attrs.field(
-        default=GtInfeasible.FALLBACK_NE,
-        converter=to_member(GtInfeasible),
-        validator=is_member(GtInfeasible),
+        default=GtInfeasible.FALLBACK_NE, validator=is_member(GtInfeasible)
     )
 
     def applies(self, hand_size: int) -> bool:
@@ -103,9 +99,9 @@ class Hook:
         >>> Hook().describe(5, 3)
         'total of bids would equal the hand size 5'
         """
-        if self.form is HookForm.EXCEED and others <= hand_size:
-            if others > 0 or self.gt_infeasible is GtInfeasible.ALLOW_BID_H_PLUS_1:
-                if self.gt_exact:
-                    return f"total of bids must be exactly one more than the hand size {hand_size}"
-                return f"total of bids must exceed the hand size {hand_size}"
+        feasible = others > 0 or self.gt_infeasible is GtInfeasible.ALLOW_BID_H_PLUS_1
+        if self.form is HookForm.EXCEED and others <= hand_size and feasible:
+            if self.gt_exact:
+                return f"total of bids must be exactly one more than the hand size {hand_size}"
+            return f"total of bids must exceed the hand size {hand_size}"
         return f"total of bids would equal the hand size {hand_size}"

@@ -60,7 +60,7 @@ class RankOrder(enum.Enum):
 
 # Strength by rank.value - 2, per order: ace high 2..14; aces low A=1;
 # two high reverses the natural order (2 -> 14, A -> 2).
-_RANK_VALUES: Final = {
+_RANK_VALUES: Final[dict[RankOrder, tuple[int, ...]]] = {
     RankOrder.ACE_HIGH: tuple(range(2, 15)),
     RankOrder.ACES_LOW: (*range(2, 14), 1),
     RankOrder.TWO_HIGH: tuple(range(14, 1, -1)),

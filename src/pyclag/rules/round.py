@@ -4,6 +4,7 @@ A :class:`RoundSpec` says how a round is played before it starts: its hand
 size and its rule values. :class:`RoundRules` is what trick resolution and
 scoring need once the round's trump is known.
 
+>>> from pyclag.rules.trumps import NO_TRUMPS
 >>> spec = RoundSpec(7, suits=NO_TRUMPS)
 >>> spec.label
 'No Trumps'
@@ -28,7 +29,7 @@ MAX_HAND_SIZE: Final = 52
 """No round deals more than the whole pack to one player."""
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class RoundSpec:
     """One round of a schedule.
 

@@ -11,14 +11,14 @@
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any, Final
 
 import attrs
 
-from pyclag._check import is_instance, is_int, is_member, to_member
+from pyclag._check import is_instance, is_int, is_member
 from pyclag.errors import RulesError
-from pyclag.rules.bidding import Hook
+from pyclag.rules.bidding import GtInfeasible, Hook, HookForm
 from pyclag.rules.round import RoundSpec
 from pyclag.scoring.schemes import F1, SCHEMES, ContractScoring, Scoring
 from pyclag.scoring.tally import TieBreak
@@ -58,10 +58,6 @@ def _to_schedule(specs: Iterable[int | RoundSpec]) -> tuple[RoundSpec, ...]:
     return tuple(out)
 
 
-def _to_scoring(value: object) -> object:
-    return SCHEMES.get(value, value) if isinstance(value, str) else value
-
-
 @attrs.frozen
 class RuleSet:
     """The rules of a whole game.
@@ -79,18 +75,12 @@ class RuleSet:
     schedule: tuple[RoundSpec, ...] = attrs.field(converter=_to_schedule)
     hook: Hook = attrs.field(factory=Hook, validator=is_instance(Hook, label="a Hook"))
     scoring: Scoring = attrs.field(
-        default=F1,
-        converter=_to_scoring,
-        validator=is_instance(ContractScoring, label="a Scoring or one of 'F1', 'F2', 'F3'"),
+        default=F1, validator=is_instance(ContractScoring, label="a Scoring")
     )
     min_players: int = attrs.field(default=3, validator=is_int(2, 52))
     max_players: int = attrs.field(default=7, validator=is_int(2, 52))
-    tie_break: TieBreak = attrs.field(
-        default=TieBreak.SHARED, converter=to_member(TieBreak), validator=is_member(TieBreak)
-    )
-    no_turnup: NoTurnUp = attrs.field(
-        default=NoTurnUp.NO_TRUMPS, converter=to_member(NoTurnUp), validator=is_member(NoTurnUp)
-    )
+    tie_break: TieBreak = attrs.field(default=TieBreak.SHARED, validator=is_member(TieBreak))
+    no_turnup: NoTurnUp = attrs.field(default=NoTurnUp.NO_TRUMPS, validator=is_member(NoTurnUp))
 
     def __attrs_post_init__(self) -> None:
         if self.min_players > self.max_players:
@@ -141,33 +131,42 @@ class RuleSet:
 
 @attrs.frozen
 class _Option:
-    """One named option: how to read it and how to set it."""
+    """One named option: a field of the rule set (or of its hook, when
+    ``in_hook``), and the plain values it also accepts by name."""
 
-    read: Callable[[RuleSet], object]
-    apply: Callable[[RuleSet, Any], RuleSet]
+    field: str
+    in_hook: bool = False
+    names: Mapping[Any, object] = attrs.field(factory=dict)
+
+    def read(self, rules: RuleSet) -> object:
+        value = getattr(rules.hook if self.in_hook else rules, self.field)
+        for name, member in self.names.items():
+            if member is value:
+                return name
+        return value
+
+    def apply(self, rules: RuleSet, value: object) -> RuleSet:
+        value = self.names.get(value, value) if isinstance(value, str) else value
+        change: dict[str, Any] = {self.field: value}
+        if self.in_hook:
+            return attrs.evolve(rules, hook=attrs.evolve(rules.hook, **change))
+        return attrs.evolve(rules, **change)
 
 
-def _hook_option(field: str, read: Callable[[Hook], object]) -> _Option:
-    return _Option(
-        read=lambda rules: read(rules.hook),
-        apply=lambda rules, value: attrs.evolve(rules, hook=attrs.evolve(rules.hook, **{field: value})),
-    )
-
-
-def _plain_option(field: str, read: Callable[[RuleSet], object]) -> _Option:
-    return _Option(read=read, apply=lambda rules, value: attrs.evolve(rules, **{field: value}))
+def _names(kind: type[enum.Enum]) -> dict[object, object]:
+    return {member.value: member for member in kind}
 
 
 OPTIONS: Final[Mapping[str, _Option]] = {
-    "hook": _hook_option("form", lambda hook: hook.form.value),
-    "hook_min_hand_size": _hook_option("min_hand_size", lambda hook: hook.min_hand_size),
-    "gt_exact": _hook_option("gt_exact", lambda hook: hook.gt_exact),
-    "gt_infeasible": _hook_option("gt_infeasible", lambda hook: hook.gt_infeasible.value),
-    "scoring": _plain_option("scoring", lambda rules: rules.scoring.name),
-    "min_players": _plain_option("min_players", lambda rules: rules.min_players),
-    "max_players": _plain_option("max_players", lambda rules: rules.max_players),
-    "tie_break": _plain_option("tie_break", lambda rules: rules.tie_break.value),
-    "no_turnup": _plain_option("no_turnup", lambda rules: rules.no_turnup.value),
+    "hook": _Option("form", in_hook=True, names=_names(HookForm)),
+    "hook_min_hand_size": _Option("min_hand_size", in_hook=True),
+    "gt_exact": _Option("gt_exact", in_hook=True),
+    "gt_infeasible": _Option("gt_infeasible", in_hook=True, names=_names(GtInfeasible)),
+    "scoring": _Option("scoring", names=dict(SCHEMES)),
+    "min_players": _Option("min_players"),
+    "max_players": _Option("max_players"),
+    "tie_break": _Option("tie_break", names=_names(TieBreak)),
+    "no_turnup": _Option("no_turnup", names=_names(NoTurnUp)),
 }
 """Every option :meth:`RuleSet.with_options` accepts (RULES.md Appendix A names)."""
 

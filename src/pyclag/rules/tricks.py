@@ -41,10 +41,7 @@ def trick_winner(plays: Sequence[Play], round_rules: RoundRules) -> int:
     table = round_rules.tables[plays[0].effective.index // 13]
     best_seat, best = -1, -1
     for play in plays:
-        if play.as_card is None:
-            strength = table[play.card.index]
-        else:
-            strength = table[play.as_card.index] + 1
+        strength = table[play.card.index] if play.as_card is None else table[play.as_card.index] + 1
         if strength > best:
             best_seat, best = play.seat, strength
     return best_seat

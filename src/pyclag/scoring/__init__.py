@@ -1,7 +1,13 @@
 """Scoring: schemes per round, the round ruling, totals and the game's winners."""
 
 from pyclag.scoring.schemes import F1, F2, F3, SCHEMES, ContractScoring, Scoring, tricks_won
-from pyclag.scoring.tally import TieBreak, contracts_made, score_round, winners_by_totals
+from pyclag.scoring.tally import (
+    TieBreak,
+    contracts_kept,
+    contracts_made,
+    score_round,
+    winners_by_totals,
+)
 
 __all__ = [
     "F1",
@@ -11,6 +17,7 @@ __all__ = [
     "ContractScoring",
     "Scoring",
     "TieBreak",
+    "contracts_kept",
     "contracts_made",
     "score_round",
     "tricks_won",

@@ -40,7 +40,7 @@ def tricks_won(players: int, trick_winners: Sequence[int]) -> tuple[int, ...]:
     return tuple(won)
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class ContractScoring:
     """Score a bid round: ``bonus + per_trick * t`` for an exact bid, otherwise
     ``per_trick_on_miss * t`` (RULES.md §1.9; A6 for F2's miss).
@@ -59,15 +59,6 @@ class ContractScoring:
         """Name on a score card ('' for a rule set's usual scoring)."""
         return ""
 
-    def made(self, bids: Sequence[int | None], trick_winners: Sequence[int]) -> tuple[bool, ...]:
-        """Whether each seat made its contract (took exactly its bid).
-
-        >>> F1.made((1, 0, 2), (0, 2))
-        (True, True, False)
-        """
-        won = tricks_won(len(bids), trick_winners)
-        return tuple(b is not None and b == t for b, t in zip(bids, won, strict=True))
-
     def points(self, bids: Sequence[int | None], trick_winners: Sequence[int]) -> tuple[int, ...]:
         """Points per seat for one round.
 
@@ -75,9 +66,12 @@ class ContractScoring:
         (15, 10)
         """
         won = tricks_won(len(bids), trick_winners)
+        bonus, per_trick, on_miss = self.bonus, self.per_trick, self.per_trick_on_miss
         return tuple(
-            self.bonus + self.per_trick * t if b == t else self.per_trick_on_miss * t
-            for b, t in zip(bids, won, strict=True)
+            [
+                bonus + per_trick * t if b == t else on_miss * t
+                for b, t in zip(bids, won, strict=True)
+            ]
         )
 
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from pyclag.rules.round import RoundRules
 
-__all__ = ["TieBreak", "contracts_made", "score_round", "winners_by_totals"]
+__all__ = ["TieBreak", "contracts_kept", "contracts_made", "score_round", "winners_by_totals"]
 
 
 class TieBreak(enum.Enum):
@@ -42,6 +42,16 @@ def score_round(
     (11, 10, 11, 1)
     """
     return round_rules.scoring.points(bids, trick_winners)
+
+
+def contracts_kept(bids: Sequence[int | None], tricks_won: Sequence[int]) -> tuple[bool, ...]:
+    """Whether each seat made its contract: it had a bid (a real one, or a forced
+    zero) and took exactly that many tricks. No bid, no contract (§1.11, A15).
+
+    >>> contracts_kept((1, 0, 2, None), (1, 0, 1, 1))
+    (True, True, False, False)
+    """
+    return tuple(b is not None and b == t for b, t in zip(bids, tricks_won, strict=True))
 
 
 def contracts_made(players: int, made: Sequence[Sequence[bool]]) -> tuple[int, ...]:

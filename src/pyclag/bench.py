@@ -1,0 +1,106 @@
+"""``pyclag bench``: random legal playouts through the validated public API,
+timed with a fixed seed (DESIGN.md §7). Each figure is the median of several runs.
+
+>>> figures = run(runs=1, seconds=0.05)
+>>> sorted(figures)
+['apply_children_per_s', 'games_per_s', 'import_ms', 'rounds_per_s']
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+
+from pyclag.engine import apply, deal, legal_actions, new_game
+from pyclag.playout import play_out, random_step
+from pyclag.rules.ruleset import NORMAL, RuleSet
+from pyclag.state import GameState
+
+__all__ = ["BARS", "run"]
+
+BARS = {
+    "rounds_per_s": 12_000.0,
+    "games_per_s": 500.0,
+    "apply_children_per_s": 500_000.0,
+    "import_ms": 150.0,
+}
+"""The floors of DESIGN.md §7 (games per second is set for the 22-round
+Wikipedia game; until the presets land it is measured on the normal game)."""
+
+_SEED = 20261129
+
+
+def _rate(work: Callable[[], int], seconds: float) -> float:
+    """Units of work per second over at least ``seconds``."""
+    done, start = 0, time.perf_counter()
+    while (elapsed := time.perf_counter() - start) < seconds:
+        done += work()
+    return done / elapsed
+
+
+def _rounds(players: int, hand_size: int, seconds: float) -> float:
+    rules = NORMAL.with_schedule([hand_size] * 50)
+    rng = random.Random(_SEED)
+
+    def work() -> int:
+        return len(play_out(new_game(rules, players), rng).history)
+
+    return _rate(work, seconds)
+
+
+def _games(rules: RuleSet, players: int, seconds: float) -> float:
+    rng = random.Random(_SEED)
+
+    def work() -> int:
+        play_out(new_game(rules, players), rng)
+        return 1
+
+    return _rate(work, seconds)
+
+
+def _mid_round(players: int, hand_size: int) -> GameState:
+    rng = random.Random(_SEED)
+    state = deal(new_game(NORMAL.with_schedule([hand_size]), players), rng=rng)
+    for _ in range(players + players * hand_size // 2):  # the bids, then half the cards
+        state = random_step(state, rng)
+    return state
+
+
+def _children(players: int, hand_size: int, seconds: float) -> float:
+    parent = _mid_round(players, hand_size)
+    actions = legal_actions(parent)
+
+    def work() -> int:
+        for _ in range(100):
+            for action in actions:
+                apply(parent, action)
+        return 100 * len(actions)
+
+    return _rate(work, seconds)
+
+
+def _import_ms() -> float:
+    code = "import time; t = time.perf_counter(); import pyclag; print(time.perf_counter() - t)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return float(out.stdout) * 1000
+
+
+def run(
+    runs: int = 5, seconds: float = 1.0, players: int = 4, hand_size: int = 7
+) -> dict[str, float]:
+    """Measure every figure ``runs`` times for ``seconds`` each; the medians.
+
+    >>> run(runs=1, seconds=0.01)["rounds_per_s"] > 0
+    True
+    """
+    samples: dict[str, list[float]] = {name: [] for name in BARS}
+    for _ in range(runs):
+        samples["rounds_per_s"].append(_rounds(players, hand_size, seconds))
+        samples["games_per_s"].append(_games(NORMAL, players, seconds))
+        samples["apply_children_per_s"].append(_children(players, hand_size, seconds))
+        samples["import_ms"].append(_import_ms())
+    return {name: statistics.median(values) for name, values in samples.items()}
