@@ -331,7 +331,7 @@ def bid(state: GameState, tricks: int) -> GameState:
     rnd = state.round
     seat = rnd.to_act
     if rnd.phase is not _BID or type(seat) is not int:
-        raise _wrong_phase(state, f"bid {tricks!r}", Phase.BID)
+        raise _wrong_phase(state, f"illegal bid {tricks!r}", Phase.BID)
     setup = rnd.setup
     legal = _BID_RANGES[setup.hand_size] if seat != setup.dealer else _legal_bids(state, rnd)
     if tricks not in legal or (type(tricks) is not int and not _is_int(tricks)):
@@ -358,7 +358,7 @@ def play(state: GameState, card: Card, as_card: Card | None = None) -> GameState
     rnd = state.round
     seat = rnd.to_act
     if rnd.phase is not _PLAY or type(seat) is not int:
-        raise _wrong_phase(state, f"play {card}", Phase.PLAY)
+        raise _wrong_phase(state, f"illegal play {card}", Phase.PLAY)
     held = rnd.masks[seat]
     if type(card) is not Card or not held & card.mask or as_card is not None:
         raise _illegal_play(state, Play(seat, card, as_card), held)

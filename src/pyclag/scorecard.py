@@ -1,0 +1,50 @@
+"""The score card: one row per round, one column per player with the running
+total and that round's bid, as a paper Clag sheet keeps it (RULES.md §1.11).
+
+>>> import random, pyclag
+>>> from pyclag.playout import play_out
+>>> state = play_out(pyclag.new_game(pyclag.NORMAL.with_schedule([1, 2]), players=3), random.Random(4))
+>>> print(score_card(state))
+round  cards  rule  |  seat 0   seat 1   seat 2
+    1      1        |    0 (1)   10 (0)    0 (1)
+    2      2        |    0 (1)   22 (1)   10 (0)
+winner: seat 1 with 22
+"""
+
+from __future__ import annotations
+
+from pyclag.engine import is_over, winners
+from pyclag.state import GameState
+
+__all__ = ["score_card"]
+
+
+def score_card(state: GameState) -> str:
+    """The score card of a game so far, and its winners once it is over.
+
+    Each cell is the running total, then the bid in brackets (``-`` where the
+    round had no bids).
+    """
+    labels = [result.setup.spec.label for result in state.history]
+    wide = max([4, *map(len, labels)])
+    header = "".join(f"{f'seat {seat}':>9}   " for seat in range(state.players))
+    rows = [f"round  cards  {'rule':<{wide}}  |{header}".rstrip()]
+    for result, label in zip(state.history, labels, strict=True):
+        cells = "".join(
+            f"{total:>7} {_bracket(bid):<4}"
+            for total, bid in zip(result.totals, result.bids, strict=True)
+        )
+        rows.append(f"{result.setup.index + 1:5d}  {result.hand_size:5d}  {label:<{wide}}  |{cells}".rstrip())
+    if is_over(state):
+        best = winners(state)
+        score = state.scores[best[0]]
+        if len(best) == 1:
+            rows.append(f"winner: seat {best[0]} with {score}")
+        else:
+            shared = ", ".join(str(seat) for seat in best)
+            rows.append(f"winners: seats {shared} share the win with {score}")
+    return "\n".join(rows)
+
+
+def _bracket(bid: int | None) -> str:
+    return "(-)" if bid is None else f"({bid})"
