@@ -8,6 +8,7 @@ over immutable state.
 ('BID', 1)
 """
 
+from pyclag import presets
 from pyclag.actions import (
     Action,
     Bid,
@@ -112,6 +113,7 @@ __all__ = [
     "parse_cards",
     "phase",
     "play",
+    "presets",
     "sample_chance",
     "score_round",
     "trick_winner",

@@ -7,9 +7,9 @@
 >>> main(["simulate", "--players", "3", "--seed", "1", "--schedule", "1,2"])
 pyclag simulate: preset normal, 3 players, seed 1, first dealer seat 0
 round  cards  rule  |   seat 0      seat 1      seat 2
-    1      1        |      0 (1)      10 (0)      12 (1)
-    2      2        |     10 (0)      10 (2)      24 (1)
-winner: seat 2 with 24
+    1      1        |      0 (1)       0 (0)       0 (1)
+    2      2        |     12 (1)       0 (2)      12 (1)
+winners: seats 0, 2 share the win with 12
 0
 """
 
@@ -52,9 +52,7 @@ def _parser() -> argparse.ArgumentParser:
 
     timing = commands.add_parser("bench", help="time random legal playouts (DESIGN.md §7)")
     timing.add_argument("--runs", type=int, default=5, help="runs per figure (default: 5)")
-    timing.add_argument(
-        "--seconds", type=float, default=1.0, help="seconds per run (default: 1.0)"
-    )
+    timing.add_argument("--seconds", type=float, default=1.0, help="seconds per run (default: 1.0)")
     timing.add_argument("--json", action="store_true", help="print the figures as JSON")
     return parser
 
@@ -65,7 +63,9 @@ def _simulate(args: argparse.Namespace) -> int:
         try:
             sizes = [int(word) for word in args.schedule.split(",")]
         except ValueError:
-            raise ClagError(f"--schedule takes comma-separated hand sizes, not {args.schedule!r}")
+            raise ClagError(
+                f"--schedule takes comma-separated hand sizes, not {args.schedule!r}"
+            ) from None
         rules = rules.with_schedule(sizes)
     state = new_game(rules, players=args.players, first_dealer=args.first_dealer)
     state = play_out(state, random.Random(args.seed))

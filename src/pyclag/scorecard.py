@@ -5,10 +5,10 @@ total and that round's bid, as a paper Clag sheet keeps it (RULES.md §1.11).
 >>> from pyclag.playout import play_out
 >>> state = play_out(pyclag.new_game(pyclag.NORMAL.with_schedule([1, 2]), players=3), random.Random(4))
 >>> print(score_card(state))
-round  cards  rule  |  seat 0   seat 1   seat 2
-    1      1        |    0 (1)   10 (0)    0 (1)
-    2      2        |    0 (1)   22 (1)   10 (0)
-winner: seat 1 with 22
+round  cards  rule  |   seat 0      seat 1      seat 2
+    1      1        |      0 (1)      10 (0)      12 (1)
+    2      2        |      0 (2)      24 (2)      12 (2)
+winner: seat 1 with 24
 """
 
 from __future__ import annotations
@@ -34,7 +34,9 @@ def score_card(state: GameState) -> str:
             f"{total:>7} {_bracket(bid):<4}"
             for total, bid in zip(result.totals, result.bids, strict=True)
         )
-        rows.append(f"{result.setup.index + 1:5d}  {result.hand_size:5d}  {label:<{wide}}  |{cells}".rstrip())
+        rows.append(
+            f"{result.setup.index + 1:5d}  {result.hand_size:5d}  {label:<{wide}}  |{cells}".rstrip()
+        )
     if is_over(state):
         best = winners(state)
         score = state.scores[best[0]]

@@ -1,0 +1,24 @@
+"""Shared test set-up: the hypothesis profiles.
+
+The default profile, ``ci``, is derandomized so that every run (CI's and a
+newcomer's) checks the same examples; ``HYPOTHESIS_PROFILE=dev`` explores
+new random examples, and ``HYPOTHESIS_PROFILE=thorough`` many more.
+"""
+
+from __future__ import annotations
+
+import os
+
+from hypothesis import HealthCheck, settings
+
+settings.register_profile(
+    "ci",
+    derandomize=True,
+    deadline=None,
+    max_examples=100,
+    suppress_health_check=[HealthCheck.too_slow],
+    print_blob=True,
+)
+settings.register_profile("dev", deadline=None, max_examples=100)
+settings.register_profile("thorough", deadline=None, max_examples=2000)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))

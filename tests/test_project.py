@@ -1,0 +1,58 @@
+"""The project's promises about itself: README and CI agree, typing ships, examples run."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pyclag
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_ci_runs_the_test_command_that_readme_gives() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    commands = re.findall(r"```sh\n(.+?)\n```", readme)
+    assert len(commands) == 2, "README gives exactly two set-up commands"
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    assert commands[1] in ci
+    assert commands[0].startswith("python3 -m venv .venv && .venv/bin/pip install .")
+    assert "pyclag simulate" in commands[0]
+
+
+def test_the_package_is_typed_and_versioned() -> None:
+    package = Path(pyclag.__file__).parent
+    assert (package / "py.typed").is_file()
+    assert re.fullmatch(r"\d+\.\d+\.\d+", pyclag.__version__)
+
+
+def test_src_has_no_type_ignore() -> None:
+    offenders = [
+        str(path)
+        for path in (ROOT / "src").rglob("*.py")
+        if "type: ignore" in path.read_text(encoding="utf-8")
+    ]
+    assert offenders == []
+
+
+def test_the_runtime_depends_on_attrs_alone() -> None:
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert re.search(r'^dependencies = \["attrs[^"]*"\]$', pyproject, re.MULTILINE)
+
+
+def test_every_public_name_is_exported_and_documented() -> None:
+    for name in pyclag.__all__:
+        value = getattr(pyclag, name)
+        if callable(value) and not isinstance(value, type(pyclag.CHANCE)):
+            assert value.__doc__, name
+
+
+def test_examples_run() -> None:
+    for example in sorted((ROOT / "examples").glob("*.py")):
+        done = subprocess.run(
+            [sys.executable, str(example)], capture_output=True, text=True, timeout=60
+        )
+        assert done.returncode == 0, (example.name, done.stderr)
+        assert done.stdout.strip(), example.name
