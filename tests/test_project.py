@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import importlib
+import inspect
+import pkgutil
 import re
 import subprocess
 import sys
@@ -56,3 +59,29 @@ def test_examples_run() -> None:
         )
         assert done.returncode == 0, (example.name, done.stderr)
         assert done.stdout.strip(), example.name
+
+
+def _public_functions() -> list[tuple[str, object]]:
+    found: list[tuple[str, object]] = []
+    for info in pkgutil.walk_packages(pyclag.__path__, "pyclag."):
+        if any(part.startswith("_") for part in info.name.split(".")):
+            continue
+        module = importlib.import_module(info.name)
+        for name, value in vars(module).items():
+            if name.startswith("_") or getattr(value, "__module__", None) != module.__name__:
+                continue
+            if inspect.isfunction(value):
+                found.append((f"{module.__name__}.{name}", value))
+            elif inspect.isclass(value):
+                for method_name, method in vars(value).items():
+                    function = getattr(method, "__func__", method)
+                    if not method_name.startswith("_") and inspect.isfunction(function):
+                        found.append((f"{module.__name__}.{name}.{method_name}", function))
+    return found
+
+
+def test_every_public_function_has_a_doctest() -> None:
+    functions = _public_functions()
+    assert len(functions) > 40
+    missing = [name for name, function in functions if ">>>" not in (function.__doc__ or "")]
+    assert missing == []

@@ -63,7 +63,11 @@ class Play:
 
     @property
     def effective(self) -> Card:
-        """The card this play counts as: the declared card of a wild two, else the card."""
+        """The card this play counts as: the declared card of a wild two, else the card.
+
+        >>> str(Play(0, Card.parse("2H"), as_card=Card.parse("AC")).effective)
+        'AC'
+        """
         return self.card if self.as_card is None else self.as_card
 
     def __str__(self) -> str:
@@ -82,7 +86,11 @@ class Madness(enum.Enum):
     DESCENDING = "descending"
 
     def trick_value(self, j: int, hand_size: int) -> int:
-        """The value of trick ``j`` (1-based) in a round of ``hand_size`` tricks."""
+        """The value of trick ``j`` (1-based) in a round of ``hand_size`` tricks.
+
+        >>> Madness.ASCENDING.trick_value(3, 5), Madness.DESCENDING.trick_value(1, 5)
+        (6, 10)
+        """
         return 2 * j if self is Madness.ASCENDING else 2 * (hand_size - j + 1)
 
 

@@ -101,7 +101,15 @@ def _bench(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the ``pyclag`` command; returns the exit status."""
+    """Run the ``pyclag`` command; returns the exit status.
+
+    >>> main(["simulate", "--players", "3", "--seed", "1", "--schedule", "1"])
+    pyclag simulate: preset normal, 3 players, seed 1, first dealer seat 0
+    round  cards  rule  |   seat 0      seat 1      seat 2
+        1      1        |      0 (1)       0 (0)       0 (1)
+    winners: seats 0, 1, 2 share the win with 0
+    0
+    """
     parser = _parser()
     args = parser.parse_args(argv)
     try:

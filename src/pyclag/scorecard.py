@@ -24,6 +24,10 @@ def score_card(state: GameState) -> str:
 
     Each cell is the running total, then the bid in brackets (``-`` where the
     round had no bids).
+
+    >>> import pyclag
+    >>> print(score_card(pyclag.new_game(pyclag.NORMAL, players=3)))
+    round  cards  rule  |   seat 0      seat 1      seat 2
     """
     labels = [result.setup.spec.label for result in state.history]
     wide = max([4, *map(len, labels)])

@@ -85,7 +85,12 @@ _WINNER: Final = operator.attrgetter("winner")
 
 @attrs.frozen
 class Trick:
-    """A finished trick: who led, the plays in order, who won."""
+    """A finished trick: who led, the plays in order, who won.
+
+    >>> from pyclag.cards import Card
+    >>> Trick(2, (Play(2, Card.parse("AS")), Play(0, Card.parse("KS"))), 2).winner
+    2
+    """
 
     leader: Seat
     plays: tuple[Play, ...]
@@ -100,6 +105,11 @@ class RoundSetup:
     dealt pack, top first (``None`` before the deal); ``turnup`` the card turned
     for trumps (``None`` if none); ``rules`` the resolved rules that decide
     tricks and scores (``None`` until the trump is known).
+
+    >>> from pyclag.rules.round import RoundSpec
+    >>> setup = RoundSetup(index=0, spec=RoundSpec(3), players=4, dealer=3, hand_size=3)
+    >>> setup.eldest, setup.bidding_order
+    (0, (0, 1, 2, 3))
     """
 
     index: int
@@ -131,6 +141,14 @@ class RoundState:
     ``bids`` are by seat (``None`` where a seat has not bid); ``masks`` are the
     hands still held, as int masks (see :attr:`hands`); ``trick`` is the trick
     in progress and ``tricks`` the finished ones.
+
+    >>> import random, pyclag
+    >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL.with_schedule([2]), 3), rng=random.Random(3))
+    >>> rnd = state.round
+    >>> rnd.phase, rnd.dealer, rnd.hand_size, rnd.leader, [len(hand) for hand in rnd.hands]
+    (<Phase.BID: 'bid'>, 0, 2, 1, [2, 2, 2])
+    >>> rnd.trump is rnd.turnup.suit, rnd.tricks_won
+    (True, (0, 0, 0))
     """
 
     setup: RoundSetup
@@ -192,6 +210,12 @@ class RoundResult:
 
     ``bids`` hold ``None`` where the round has no bids; ``made`` says who took
     exactly their contract.
+
+    >>> import random, pyclag
+    >>> from pyclag.playout import play_out
+    >>> result = play_out(pyclag.new_game(pyclag.NORMAL.with_schedule([2]), 3), random.Random(3)).history[0]
+    >>> result.hand_size, sum(result.tricks_won), len(result.trick_winners)
+    (2, 2, 2)
     """
 
     setup: RoundSetup
@@ -220,7 +244,13 @@ class RoundResult:
 @attrs.frozen
 class GameState:
     """A whole game: the rules, the ``history`` of finished rounds and the
-    current ``round`` (the last round, finished, once the game is over)."""
+    current ``round`` (the last round, finished, once the game is over).
+
+    >>> import pyclag
+    >>> state = pyclag.new_game(pyclag.NORMAL, players=5, first_dealer=2)
+    >>> state.players, state.scores, state.first_dealer, state.history
+    (5, (0, 0, 0, 0, 0), 2, ())
+    """
 
     rules: RuleSet
     history: tuple[RoundResult, ...]
