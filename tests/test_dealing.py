@@ -115,3 +115,10 @@ def test_a_schedule_that_needs_more_than_the_pack_is_refused() -> None:
     rules = pyclag.NORMAL.with_schedule([7, 11])
     with pytest.raises(RulesError, match=r"round 2: 5 players x 11 cards = 55 cards"):
         pyclag.new_game(rules, players=5)
+
+
+def test_a_deal_given_as_a_list_is_kept_immutable() -> None:
+    state = pyclag.apply(pyclag.new_game(pyclag.NORMAL, players=3), pyclag.Deal(list(DECK)))  # type: ignore[arg-type]
+    assert state.round.setup.deck == DECK
+    assert isinstance(state.round.setup.deck, tuple)
+    assert hash(state) == hash(pyclag.deal(pyclag.new_game(pyclag.NORMAL, players=3), deck=DECK))

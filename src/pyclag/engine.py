@@ -17,8 +17,8 @@ from __future__ import annotations
 import functools
 import operator
 import random
-from collections.abc import Sequence
-from typing import Final
+from collections.abc import Callable, Sequence
+from typing import Any, Final
 
 from pyclag.actions import (
     Action,
@@ -242,15 +242,6 @@ def legal_plays(state: GameState) -> tuple[Card, ...]:
     return cards_of(held)
 
 
-def _seat_to(state: GameState, expected: Phase, what: str) -> Seat:
-    """The seat to act, which must be at a decision of phase ``expected``."""
-    rnd = state.round
-    seat = rnd.to_act
-    if rnd.phase is not expected or not isinstance(seat, int):
-        raise _wrong_phase(state, what, expected)
-    return seat
-
-
 def _legal_mask(rnd: RoundState, held: int) -> int:
     trick = rnd.trick
     if not trick:
@@ -270,16 +261,15 @@ def legal_actions(state: GameState) -> tuple[PlayerAction, ...]:
     >>> pyclag.legal_actions(state)
     (Bid(seat=1, tricks=0), Bid(seat=1, tricks=1))
     """
-    current = state.round.phase
-    if current is _BID:
-        seat = _seat_to(state, Phase.BID, "legal_actions")
-        return tuple(Bid(seat, b) for b in _legal_bids(state, state.round))
-    if current is _PLAY:
-        seat = _seat_to(state, Phase.PLAY, "legal_actions")
-        return tuple(Play(seat, c) for c in legal_plays(state))
-    if current is _ROUND_OVER:
+    rnd = state.round
+    seat = rnd.to_act
+    if rnd.phase is _ROUND_OVER:
         return ()
-    raise _wrong_phase(state, "legal_actions", Phase.BID)
+    if not isinstance(seat, int):
+        raise _wrong_phase(state, "legal_actions", Phase.BID)
+    if rnd.phase is _BID:
+        return tuple(Bid(seat, b) for b in _legal_bids(state, rnd))
+    return tuple(Play(seat, c) for c in legal_plays(state))
 
 
 def sample_chance(state: GameState, rng: random.Random) -> Deal:
@@ -417,30 +407,22 @@ def apply(state: GameState, action: Action) -> GameState:
     rnd = state.round
     if rnd.phase is not expected:
         raise _wrong_phase(state, _describe(action), expected)
-    if isinstance(action, Deal):
-        return _apply_deal(state, action)
-    if isinstance(action, ShuffleHands):  # the RAF blind deals bring this phase
-        raise _wrong_phase(state, _describe(action), expected)
-    if action.seat != rnd.to_act:
+    if getattr(action, "seat", CHANCE) != rnd.to_act:  # chance actions have no seat
         raise OutOfTurnError(
             f"{_describe(action)}: it is seat {rnd.to_act}'s turn to {_VERB[rnd.phase]} "
             f"in {_where(state)}",
             Reason.OUT_OF_TURN,
             _safe_legal(state),
         )
-    if isinstance(action, Bid):
-        return bid(state, action.tricks)
-    if isinstance(action, Play):
-        return play(state, action.card, action.as_card)
-    # The remaining actions belong to phases that the special deals bring.
-    raise _wrong_phase(state, _describe(action), expected)
+    # Only the phases of normal rounds arise so far, so only their actions get here.
+    return _HANDLERS[type(action)](state, action)
 
 
 def _apply_deal(state: GameState, action: Deal) -> GameState:
     rnd = state.round
     if rnd.phase is not _DEAL:
         raise _wrong_phase(state, "a deal", Phase.DEAL)
-    deck = action.deck
+    deck = tuple(action.deck)  # a list would make the state mutable
     _check_deck(deck)
     setup = rnd.setup
     players, h = setup.players, setup.hand_size
@@ -489,7 +471,7 @@ def _illegal_bid(state: GameState, action: Bid, legal: tuple[int, ...]) -> Illeg
             f"a bid is a whole number of tricks, not {type(tricks).__name__}",
             Reason.NOT_AN_INTEGER,
         )
-    elif 0 <= tricks <= h or tricks in state.rules.hook.dealer_bids(h, 0):
+    elif action.seat == rnd.setup.dealer and 0 <= tricks <= h:
         others = sum(b for b in rnd.bids if b is not None)
         why, reason = state.rules.hook.describe(h, others), Reason.DEALER_RESTRICTION
     else:
@@ -548,6 +530,11 @@ _BID, _PLAY, _DEAL, _ROUND_OVER = Phase.BID, Phase.PLAY, Phase.DEAL, Phase.ROUND
 # Plays of natural cards are interned like the cards: a play is a table lookup.
 _NATURAL_PLAYS: Final = tuple(tuple(Play(seat, card) for card in DECK) for seat in range(52))
 
+_HANDLERS: Final[dict[type, Callable[[GameState, Any], GameState]]] = {
+    Bid: lambda state, action: bid(state, action.tricks),
+    Play: lambda state, action: play(state, action.card, action.as_card),
+    Deal: lambda state, action: _apply_deal(state, action),
+}
 _PHASE_OF: Final[dict[type, Phase]] = {
     Bid: Phase.BID,
     Play: Phase.PLAY,
@@ -592,11 +579,11 @@ def _where(state: GameState) -> str:
 
 def _describe(action: Action) -> str:
     if isinstance(action, Bid):
-        return f"illegal bid {action.tricks!r} by seat {action.seat}"
+        return f"illegal bid {action.tricks!r} by seat {action.seat!r}"
     if isinstance(action, Play):
         shown = action.card if isinstance(action.card, Card) else repr(action.card)
         named = "" if action.as_card is None else f"={action.as_card}"
-        return f"illegal play {shown}{named} by seat {action.seat}"
+        return f"illegal play {shown}{named} by seat {action.seat!r}"
     return f"illegal {type(action).__name__.lower()}"
 
 
