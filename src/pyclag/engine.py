@@ -20,6 +20,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
+from pyclag import _refusals as refusals
 from pyclag.actions import (
     Action,
     Bid,
@@ -35,9 +36,6 @@ from pyclag.cards import DECK, Card, Suit
 from pyclag.dealing import deal_hands, shuffled_deck
 from pyclag.errors import (
     IllegalActionError,
-    IllegalBidError,
-    IllegalDeclarationError,
-    IllegalPlayError,
     OutOfTurnError,
     Reason,
     RulesError,
@@ -77,8 +75,6 @@ __all__ = [
     "winners",
 ]
 
-_FULL_PACK: Final = (1 << 52) - 1
-
 
 # --- starting a game and a round ------------------------------------------------
 
@@ -94,11 +90,11 @@ def new_game(rules: RuleSet, players: int = 4, first_dealer: Seat = 0) -> GameSt
     if not isinstance(rules, RuleSet):
         raise RulesError(f"rules must be a RuleSet, not {rules!r}")
     low, high = rules.min_players, rules.max_players
-    if not _is_int(players) or not low <= players <= high:
+    if not refusals.is_int(players) or not low <= players <= high:
         raise RulesError(
             f"players must be an int in {low}..{high} for rule set {rules.name!r}, not {players!r}"
         )
-    if not _is_int(first_dealer) or not 0 <= first_dealer < players:
+    if not refusals.is_int(first_dealer) or not 0 <= first_dealer < players:
         raise RulesError(f"first_dealer must be a seat in 0..{players - 1}, not {first_dealer!r}")
     for number, spec in enumerate(rules.schedule, 1):
         dealt = players * spec.hand_size
@@ -182,7 +178,7 @@ def winners(state: GameState) -> tuple[Seat, ...]:
     """
     if not is_over(state):
         raise WrongPhaseError(
-            f"no winners yet: {_where(state)} is still being played", Reason.WRONG_PHASE
+            f"no winners yet: {refusals.where(state)} is still being played", Reason.WRONG_PHASE
         )
     made = [result.made for result in state.history]
     return winners_by_totals(
@@ -282,7 +278,7 @@ def sample_chance(state: GameState, rng: random.Random) -> Deal:
     """
     if state.round.phase is not _DEAL:
         raise _wrong_phase(state, "sample_chance", Phase.DEAL)
-    return Deal(shuffled_deck(_check_rng(rng)))
+    return Deal(shuffled_deck(refusals.check_rng(rng)))
 
 
 # --- transitions -----------------------------------------------------------------
@@ -303,7 +299,7 @@ def deal(
     if deck is None:
         if state.round.phase is not _DEAL:
             raise _wrong_phase(state, "deal", Phase.DEAL)
-        deck = shuffled_deck(_check_rng(rng))
+        deck = shuffled_deck(refusals.check_rng(rng))
     return _apply_deal(state, Deal(tuple(deck)))
 
 
@@ -324,8 +320,8 @@ def bid(state: GameState, tricks: int) -> GameState:
         raise _wrong_phase(state, f"illegal bid {tricks!r}", Phase.BID)
     setup = rnd.setup
     legal = _BID_RANGES[setup.hand_size] if seat != setup.dealer else _legal_bids(state, rnd)
-    if tricks not in legal or (type(tricks) is not int and not _is_int(tricks)):
-        raise _illegal_bid(state, Bid(seat, tricks), legal)
+    if tricks not in legal or (type(tricks) is not int and not refusals.is_int(tricks)):
+        raise refusals.illegal_bid(state, Bid(seat, tricks), legal)
     bids = list(rnd.bids)
     bids[seat] = tricks
     if seat == setup.dealer:  # the dealer bids last (§1.6)
@@ -406,11 +402,11 @@ def apply(state: GameState, action: Action) -> GameState:
         )
     rnd = state.round
     if rnd.phase is not expected:
-        raise _wrong_phase(state, _describe(action), expected)
+        raise _wrong_phase(state, refusals.describe(action), expected)
     if getattr(action, "seat", CHANCE) != rnd.to_act:  # chance actions have no seat
         raise OutOfTurnError(
-            f"{_describe(action)}: it is seat {rnd.to_act}'s turn to {_VERB[rnd.phase]} "
-            f"in {_where(state)}",
+            f"{refusals.describe(action)}: it is seat {rnd.to_act}'s turn to {refusals.VERB[rnd.phase]} "
+            f"in {refusals.where(state)}",
             Reason.OUT_OF_TURN,
             _safe_legal(state),
         )
@@ -423,7 +419,7 @@ def _apply_deal(state: GameState, action: Deal) -> GameState:
     if rnd.phase is not _DEAL:
         raise _wrong_phase(state, "a deal", Phase.DEAL)
     deck = tuple(action.deck)  # a list would make the state mutable
-    _check_deck(deck)
+    refusals.check_deck(deck)
     setup = rnd.setup
     players, h = setup.players, setup.hand_size
     masks = deal_hands(deck, players, h, setup.dealer)
@@ -436,77 +432,6 @@ def _apply_deal(state: GameState, action: Deal) -> GameState:
     setup = RoundSetup(setup.index, spec, players, setup.dealer, h, deck, turnup, rules)
     new_round = RoundState(setup, _BID, setup.eldest, rnd.bids, masks)
     return GameState(state.rules, state.history, new_round)
-
-
-def _check_deck(deck: tuple[Card, ...]) -> None:
-    try:  # cards are interned, so the 52 distinct cards are exactly the set of DECK
-        bad = len(deck) != 52 or set(deck) != _DECK_SET
-    except TypeError:  # an unhashable item
-        bad = True
-    if bad:
-        cards = [c for c in deck if isinstance(c, Card)]
-        missing = sorted(set(_ALL_CARDS) - set(cards), key=lambda c: c.index)
-        strangers = [repr(c) for c in deck if not isinstance(c, Card)]
-        twice = sorted({c for c in cards if cards.count(c) > 1}, key=lambda c: c.index)
-        details = []
-        if missing:
-            details.append("missing " + " ".join(map(str, missing)))
-        if twice:
-            details.append("repeated " + " ".join(map(str, twice)))
-        if strangers:
-            details.append("not cards: " + ", ".join(strangers[:5]))
-        raise IllegalActionError(
-            f"a deck must hold the 52 distinct cards, top first; got {len(deck)} items ("
-            + "; ".join(details)
-            + ")",
-            Reason.BAD_DECK,
-        )
-
-
-def _illegal_bid(state: GameState, action: Bid, legal: tuple[int, ...]) -> IllegalBidError:
-    rnd, tricks = state.round, action.tricks
-    h = rnd.setup.hand_size
-    if not _is_int(tricks):
-        why, reason = (
-            f"a bid is a whole number of tricks, not {type(tricks).__name__}",
-            Reason.NOT_AN_INTEGER,
-        )
-    elif action.seat == rnd.setup.dealer and 0 <= tricks <= h:
-        others = sum(b for b in rnd.bids if b is not None)
-        why, reason = state.rules.hook.describe(h, others), Reason.DEALER_RESTRICTION
-    else:
-        why, reason = f"a bid is 0..{h} tricks", Reason.BID_OUT_OF_RANGE
-    return IllegalBidError(
-        f"{_describe(action)}: {why} in {_where(state)}; legal bids: {' '.join(map(str, legal))}",
-        reason,
-        legal,
-    )
-
-
-def _illegal_play(state: GameState, action: Play, held: int) -> IllegalActionError:
-    rnd, card = state.round, action.card
-    legal = cards_of(_legal_mask(rnd, held))
-    shown = " ".join(map(str, legal))
-    if type(card) is not Card:
-        return IllegalPlayError(
-            f"{_describe(action)}: not a Card (use Card.parse) in {_where(state)}; legal plays: {shown}",
-            Reason.NOT_A_CARD,
-            legal,
-        )
-    if not held & card.mask:
-        why, reason = f"seat {action.seat} does not hold {card}", Reason.CARD_NOT_HELD
-    elif action.as_card is not None:
-        return IllegalDeclarationError(
-            f"{_describe(action)}: twos are not wild in {_where(state)}; play {card} as itself",
-            Reason.BAD_DECLARATION,
-            (),
-        )
-    else:
-        led = rnd.trick[0].effective.suit
-        why, reason = f"must follow suit {led.letter}", Reason.MUST_FOLLOW_SUIT
-    return IllegalPlayError(
-        f"{_describe(action)}: {why} in {_where(state)}; legal plays: {shown}", reason, legal
-    )
 
 
 def _finish_round(state: GameState, rnd: RoundState) -> GameState:
@@ -544,47 +469,9 @@ _PHASE_OF: Final[dict[type, Phase]] = {
     DeclareTrump: Phase.DECLARE_TRUMP,
     ShuffleHands: Phase.SHUFFLE,
 }
-_VERB: Final = {
-    Phase.CHOOSE_HAND_SIZE: "choose the hand size",
-    Phase.BID_BEFORE_DEAL: "bid",
-    Phase.DEAL: "deal",
-    Phase.CALL: "call",
-    Phase.DECLARE_TRUMP: "declare trumps",
-    Phase.BID: "bid",
-    Phase.SHUFFLE: "shuffle",
-    Phase.PLAY: "play",
-    Phase.ROUND_OVER: "act",
-    Phase.GAME_OVER: "act",
-}
 
 
-# --- messages ----------------------------------------------------------------------
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _check_rng(rng: object) -> random.Random:
-    if not isinstance(rng, random.Random):
-        raise TypeError(f"rng must be a random.Random, not {rng!r}")
-    return rng
-
-
-def _where(state: GameState) -> str:
-    setup = state.round.setup
-    cards = "card" if setup.hand_size == 1 else "cards"
-    return f"round {setup.index + 1} ({setup.hand_size} {cards}, dealer seat {setup.dealer})"
-
-
-def _describe(action: Action) -> str:
-    if isinstance(action, Bid):
-        return f"illegal bid {action.tricks!r} by seat {action.seat!r}"
-    if isinstance(action, Play):
-        shown = action.card if isinstance(action.card, Card) else repr(action.card)
-        named = "" if action.as_card is None else f"={action.as_card}"
-        return f"illegal play {shown}{named} by seat {action.seat!r}"
-    return f"illegal {type(action).__name__.lower()}"
+# --- refusals ----------------------------------------------------------------------
 
 
 def _safe_legal(state: GameState) -> tuple[object, ...]:
@@ -592,21 +479,8 @@ def _safe_legal(state: GameState) -> tuple[object, ...]:
 
 
 def _wrong_phase(state: GameState, what: str, expected: Phase) -> WrongPhaseError:
-    rnd = state.round
-    if rnd.phase is _ROUND_OVER:
-        return WrongPhaseError(f"{what}: the game is over", Reason.GAME_OVER)
-    waiting = (
-        "a chance step (deal)"
-        if rnd.to_act is CHANCE
-        else f"seat {rnd.to_act} to {_VERB[rnd.phase]}"
-    )
-    return WrongPhaseError(
-        f"{what}: {_where(state)} is in the {rnd.phase.value} phase, not {expected.value}; "
-        f"it is waiting for {waiting}",
-        Reason.WRONG_PHASE,
-        _safe_legal(state),
-    )
+    return refusals.wrong_phase(state, what, expected, _safe_legal(state))
 
 
-_ALL_CARDS: Final = cards_of(_FULL_PACK)
-_DECK_SET: Final = frozenset(DECK)
+def _illegal_play(state: GameState, action: Play, held: int) -> IllegalActionError:
+    return refusals.illegal_play(state, action, held, cards_of(_legal_mask(state.round, held)))

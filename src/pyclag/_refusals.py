@@ -1,0 +1,161 @@
+"""The errors that refuse an action (DESIGN.md §5): each names the input, the
+reason and what was legal, and describes the state compactly.
+
+>>> import pyclag
+>>> where(pyclag.new_game(pyclag.NORMAL, players=4))
+'round 1 (1 card, dealer seat 0)'
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Final
+
+from pyclag.actions import Action, Bid, Play
+from pyclag.cards import DECK, Card
+from pyclag.errors import (
+    IllegalActionError,
+    IllegalBidError,
+    IllegalDeclarationError,
+    IllegalPlayError,
+    Reason,
+    WrongPhaseError,
+)
+from pyclag.state import CHANCE, GameState, Phase
+
+DECK_SET: Final = frozenset(DECK)
+
+
+def check_deck(deck: tuple[Card, ...]) -> None:
+    """Refuse a deck that is not the 52 distinct cards."""
+    try:  # cards are interned, so the 52 distinct cards are exactly the set of DECK
+        bad = len(deck) != 52 or set(deck) != DECK_SET
+    except TypeError:  # an unhashable item
+        bad = True
+    if bad:
+        cards = [c for c in deck if isinstance(c, Card)]
+        missing = sorted(DECK_SET - set(cards), key=lambda c: c.index)
+        strangers = [repr(c) for c in deck if not isinstance(c, Card)]
+        twice = sorted({c for c in cards if cards.count(c) > 1}, key=lambda c: c.index)
+        details = []
+        if missing:
+            details.append("missing " + " ".join(map(str, missing)))
+        if twice:
+            details.append("repeated " + " ".join(map(str, twice)))
+        if strangers:
+            details.append("not cards: " + ", ".join(strangers[:5]))
+        raise IllegalActionError(
+            f"a deck must hold the 52 distinct cards, top first; got {len(deck)} items ("
+            + "; ".join(details)
+            + ")",
+            Reason.BAD_DECK,
+        )
+
+
+def illegal_bid(state: GameState, action: Bid, legal: tuple[int, ...]) -> IllegalBidError:
+    """Why ``action`` is not among the ``legal`` bids."""
+    rnd, tricks = state.round, action.tricks
+    h = rnd.setup.hand_size
+    if not is_int(tricks):
+        why, reason = (
+            f"a bid is a whole number of tricks, not {type(tricks).__name__}",
+            Reason.NOT_AN_INTEGER,
+        )
+    elif action.seat == rnd.setup.dealer and 0 <= tricks <= h:
+        others = sum(b for b in rnd.bids if b is not None)
+        why, reason = state.rules.hook.describe(h, others), Reason.DEALER_RESTRICTION
+    else:
+        why, reason = f"a bid is 0..{h} tricks", Reason.BID_OUT_OF_RANGE
+    return IllegalBidError(
+        f"{describe(action)}: {why} in {where(state)}; legal bids: {' '.join(map(str, legal))}",
+        reason,
+        legal,
+    )
+
+
+def illegal_play(
+    state: GameState, action: Play, held: int, legal: tuple[Card, ...]
+) -> IllegalActionError:
+    """Why ``action`` cannot be played by a seat holding ``held``; ``legal`` are the legal cards."""
+    rnd, card = state.round, action.card
+    shown = " ".join(map(str, legal))
+    if type(card) is not Card:
+        return IllegalPlayError(
+            f"{describe(action)}: not a Card (use Card.parse) in {where(state)}; legal plays: {shown}",
+            Reason.NOT_A_CARD,
+            legal,
+        )
+    if not held & card.mask:
+        why, reason = f"seat {action.seat} does not hold {card}", Reason.CARD_NOT_HELD
+    elif action.as_card is not None:
+        return IllegalDeclarationError(
+            f"{describe(action)}: twos are not wild in {where(state)}; play {card} as itself",
+            Reason.BAD_DECLARATION,
+            (),
+        )
+    else:
+        led = rnd.trick[0].effective.suit
+        why, reason = f"must follow suit {led.letter}", Reason.MUST_FOLLOW_SUIT
+    return IllegalPlayError(
+        f"{describe(action)}: {why} in {where(state)}; legal plays: {shown}", reason, legal
+    )
+
+
+def is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def check_rng(rng: object) -> random.Random:
+    if not isinstance(rng, random.Random):
+        raise TypeError(f"rng must be a random.Random, not {rng!r}")
+    return rng
+
+
+def where(state: GameState) -> str:
+    setup = state.round.setup
+    cards = "card" if setup.hand_size == 1 else "cards"
+    return f"round {setup.index + 1} ({setup.hand_size} {cards}, dealer seat {setup.dealer})"
+
+
+def describe(action: Action) -> str:
+    if isinstance(action, Bid):
+        return f"illegal bid {action.tricks!r} by seat {action.seat!r}"
+    if isinstance(action, Play):
+        shown = action.card if isinstance(action.card, Card) else repr(action.card)
+        named = "" if action.as_card is None else f"={action.as_card}"
+        return f"illegal play {shown}{named} by seat {action.seat!r}"
+    return f"illegal {type(action).__name__.lower()}"
+
+
+def wrong_phase(
+    state: GameState, what: str, expected: Phase, legal: tuple[object, ...]
+) -> WrongPhaseError:
+    """``what`` belongs to phase ``expected``, not to the state's; ``legal`` is what it allows."""
+    rnd = state.round
+    if rnd.phase is Phase.ROUND_OVER:
+        return WrongPhaseError(f"{what}: the game is over", Reason.GAME_OVER)
+    waiting = (
+        "a chance step (deal)"
+        if rnd.to_act is CHANCE
+        else f"seat {rnd.to_act} to {VERB[rnd.phase]}"
+    )
+    return WrongPhaseError(
+        f"{what}: {where(state)} is in the {rnd.phase.value} phase, not {expected.value}; "
+        f"it is waiting for {waiting}",
+        Reason.WRONG_PHASE,
+        legal,
+    )
+
+
+VERB: Final = {
+    Phase.CHOOSE_HAND_SIZE: "choose the hand size",
+    Phase.BID_BEFORE_DEAL: "bid",
+    Phase.DEAL: "deal",
+    Phase.CALL: "call",
+    Phase.DECLARE_TRUMP: "declare trumps",
+    Phase.BID: "bid",
+    Phase.SHUFFLE: "shuffle",
+    Phase.PLAY: "play",
+    Phase.ROUND_OVER: "act",
+    Phase.GAME_OVER: "act",
+}
