@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pyclag import DECK, Card, Hand, RecordError, Suit
-from pyclag.hand import cards_of, cards_of_suit
+from pyclag.hand import ONE_SUIT, cards_of
 
 
 def test_hand_membership_size_and_canonical_order() -> None:
@@ -57,4 +57,4 @@ def test_cards_of_matches_a_plain_bit_scan() -> None:
         assert cards_of(mask) == plain
     for suit in Suit:
         part = 0x5A5 << (13 * suit.value)
-        assert cards_of_suit(part) == cards_of(part)
+        assert ONE_SUIT[part] == cards_of(part)

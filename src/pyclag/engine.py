@@ -41,7 +41,7 @@ from pyclag.errors import (
     RulesError,
     WrongPhaseError,
 )
-from pyclag.hand import cards_of, cards_of_suit
+from pyclag.hand import ONE_SUIT, cards_of
 from pyclag.rules.round import RoundRules, RoundSpec
 from pyclag.rules.ruleset import NoTurnUp, RuleSet
 from pyclag.rules.trumps import Precedence, TurnUp
@@ -57,6 +57,8 @@ from pyclag.state import (
     RoundState,
     Seat,
     Trick,
+    _game_state,
+    _round_state,
 )
 
 __all__ = [
@@ -114,7 +116,7 @@ def new_game(rules: RuleSet, players: int = 4, first_dealer: Seat = 0) -> GameSt
 def _start_round(rules: RuleSet, players: int, index: int, dealer: Seat) -> RoundState:
     spec = rules.schedule[index]
     setup = RoundSetup(index, spec, players, dealer, spec.hand_size)
-    return RoundState(setup, _DEAL, CHANCE, (None,) * players, (0,) * players)
+    return _round_state(setup, _DEAL, CHANCE, (None,) * players, (0,) * players, (), ())
 
 
 @functools.lru_cache(maxsize=1024)
@@ -234,7 +236,7 @@ def legal_plays(state: GameState) -> tuple[Card, ...]:
         led = first.card if first.as_card is None else first.as_card
         follow = held & led.suit_mask
         if follow:
-            return cards_of_suit(follow)
+            return ONE_SUIT[follow]
     return cards_of(held)
 
 
@@ -296,11 +298,11 @@ def deal(
     """
     if (rng is None) == (deck is None):
         raise TypeError("deal() needs exactly one of rng= (a random.Random) or deck= (52 cards)")
-    if deck is None:
-        if state.round.phase is not _DEAL:
-            raise _wrong_phase(state, "deal", Phase.DEAL)
-        deck = shuffled_deck(refusals.check_rng(rng))
-    return _apply_deal(state, Deal(tuple(deck)))
+    if deck is not None:
+        return _apply_deal(state, Deal(tuple(deck)))
+    if state.round.phase is not _DEAL:
+        raise _wrong_phase(state, "deal", Phase.DEAL)
+    return _deal_cards(state, shuffled_deck(refusals.check_rng(rng)))
 
 
 def bid(state: GameState, tricks: int) -> GameState:
@@ -325,10 +327,12 @@ def bid(state: GameState, tricks: int) -> GameState:
     bids = list(rnd.bids)
     bids[seat] = tricks
     if seat == setup.dealer:  # the dealer bids last (§1.6)
-        new_round = RoundState(setup, _PLAY, setup.eldest, tuple(bids), rnd.masks)
+        new_round = _round_state(setup, _PLAY, setup.eldest, tuple(bids), rnd.masks, (), ())
     else:
-        new_round = RoundState(setup, _BID, (seat + 1) % setup.players, tuple(bids), rnd.masks)
-    return GameState(state.rules, state.history, new_round)
+        new_round = _round_state(
+            setup, _BID, (seat + 1) % setup.players, tuple(bids), rnd.masks, (), ()
+        )
+    return _game_state(state.rules, state.history, new_round)
 
 
 def play(state: GameState, card: Card, as_card: Card | None = None) -> GameState:
@@ -361,10 +365,10 @@ def play(state: GameState, card: Card, as_card: Card | None = None) -> GameState
     trick += (_NATURAL_PLAYS[seat][card.index],)  # no wild twos yet: plays are natural
     players = setup.players
     if len(trick) < players:
-        next_round = RoundState(
+        next_round = _round_state(
             setup, _PLAY, (seat + 1) % players, rnd.bids, tuple(masks), trick, rnd.tricks
         )
-        return GameState(state.rules, state.history, next_round)
+        return _game_state(state.rules, state.history, next_round)
     rules = setup.rules
     assert rules is not None  # resolved when the round is dealt
     # rules.tricks.trick_winner, spelled out for natural cards on this hot path.
@@ -377,9 +381,9 @@ def play(state: GameState, card: Card, as_card: Card | None = None) -> GameState
             winner, best = later.seat, strength
     tricks = (*rnd.tricks, Trick(first.seat, trick, winner))
     if len(tricks) < setup.hand_size:
-        next_round = RoundState(setup, _PLAY, winner, rnd.bids, tuple(masks), (), tricks)
-        return GameState(state.rules, state.history, next_round)
-    last = RoundState(setup, _ROUND_OVER, None, rnd.bids, tuple(masks), (), tricks)
+        next_round = _round_state(setup, _PLAY, winner, rnd.bids, tuple(masks), (), tricks)
+        return _game_state(state.rules, state.history, next_round)
+    last = _round_state(setup, _ROUND_OVER, None, rnd.bids, tuple(masks), (), tricks)
     return _finish_round(state, last)
 
 
@@ -420,6 +424,12 @@ def _apply_deal(state: GameState, action: Deal) -> GameState:
         raise _wrong_phase(state, "a deal", Phase.DEAL)
     deck = tuple(action.deck)  # a list would make the state mutable
     refusals.check_deck(deck)
+    return _deal_cards(state, deck)
+
+
+def _deal_cards(state: GameState, deck: tuple[Card, ...]) -> GameState:
+    """Deal ``deck`` (checked, or shuffled here) for the round waiting to be dealt."""
+    rnd = state.round
     setup = rnd.setup
     players, h = setup.players, setup.hand_size
     masks = deal_hands(deck, players, h, setup.dealer)
@@ -430,8 +440,8 @@ def _apply_deal(state: GameState, action: Deal) -> GameState:
     scoring = state.rules.scoring if spec.scoring is None else spec.scoring
     rules = _round_rules(spec, scoring, None if turnup is None else turnup.suit)
     setup = RoundSetup(setup.index, spec, players, setup.dealer, h, deck, turnup, rules)
-    new_round = RoundState(setup, _BID, setup.eldest, rnd.bids, masks)
-    return GameState(state.rules, state.history, new_round)
+    new_round = _round_state(setup, _BID, setup.eldest, rnd.bids, masks, (), ())
+    return _game_state(state.rules, state.history, new_round)
 
 
 def _finish_round(state: GameState, rnd: RoundState) -> GameState:
@@ -447,7 +457,7 @@ def _finish_round(state: GameState, rnd: RoundState) -> GameState:
     if index < len(state.rules.schedule):
         # The deal passes one seat to the left after every round (§1.3).
         rnd = _start_round(state.rules, state.players, index, (setup.dealer + 1) % state.players)
-    return GameState(state.rules, history, rnd)
+    return _game_state(state.rules, history, rnd)
 
 
 # Module aliases: an enum member read through its class costs ~50 ns in CPython 3.11.

@@ -10,7 +10,7 @@ spades; 2 up to ace within each suit).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Final
 
 import attrs
@@ -18,38 +18,41 @@ import attrs
 from pyclag.cards import DECK, Card, Suit, parse_cards
 from pyclag.errors import RecordError
 
-__all__ = ["Hand", "cards_of", "cards_of_suit"]
+__all__ = ["ONE_SUIT", "Hand", "cards_of"]
 
 _FULL: Final = (1 << 52) - 1
-# Cards of each 13-bit suit chunk, filled lazily: at most 4 * 8192 entries.
-_CHUNKS: Final[tuple[dict[int, tuple[Card, ...]], ...]] = ({}, {}, {}, {})
 
 
-def _chunk(suit: int, bits: int) -> tuple[Card, ...]:
-    table = _CHUNKS[suit]
-    cards = table.get(bits)
-    if cards is None:
-        base = 13 * suit
-        cards = tuple(DECK[base + i] for i in range(13) if bits >> i & 1)
-        table[bits] = cards
-    return cards
+class _Chunks(dict[int, tuple[Card, ...]]):
+    """The cards of each 13-bit pattern of one suit, filled on first sight
+    (so at most 8192 entries)."""
+
+    def __init__(self, suit: int) -> None:
+        super().__init__()
+        self.base = 13 * suit
+
+    def __missing__(self, bits: int) -> tuple[Card, ...]:
+        cards = self[bits] = tuple(DECK[self.base + i] for i in range(13) if bits >> i & 1)
+        return cards
 
 
-# Cards of a mask that lies within one suit, keyed by the mask itself (at most
-# 4 * 8192 entries): following suit, the legal cards are one such mask.
-_ONE_SUIT: Final[dict[int, tuple[Card, ...]]] = {}
+class _OneSuit(dict[int, tuple[Card, ...]]):
+    """The cards of masks that lie within one suit, by mask, filled on first sight."""
+
+    def __missing__(self, mask: int) -> tuple[Card, ...]:
+        cards = self[mask] = cards_of(mask)
+        return cards
 
 
-def cards_of_suit(mask: int) -> tuple[Card, ...]:
-    """The cards of a non-empty mask within one suit (a cached, hot-path helper).
+_CHUNKS: Final = (_Chunks(0), _Chunks(1), _Chunks(2), _Chunks(3))
 
-    >>> cards_of_suit(Suit.HEARTS.mask & Hand.parse("AH 2H").mask)
-    (Card(Suit.HEARTS, Rank.TWO), Card(Suit.HEARTS, Rank.ACE))
-    """
-    cards = _ONE_SUIT.get(mask)
-    if cards is None:
-        cards = _ONE_SUIT[mask] = cards_of(mask)
-    return cards
+ONE_SUIT: Final[Mapping[int, tuple[Card, ...]]] = _OneSuit()
+"""The cards of a mask within one suit, by mask (following suit, the legal
+cards are one such mask): a cached table for hot paths.
+
+>>> ONE_SUIT[Suit.HEARTS.mask & Hand.parse("AH 2H KS").mask]
+(Card(Suit.HEARTS, Rank.TWO), Card(Suit.HEARTS, Rank.ACE))
+"""
 
 
 def cards_of(mask: int) -> tuple[Card, ...]:
@@ -58,13 +61,8 @@ def cards_of(mask: int) -> tuple[Card, ...]:
     >>> cards_of(Card.parse("AS").mask | Card.parse("2C").mask)
     (Card(Suit.CLUBS, Rank.TWO), Card(Suit.SPADES, Rank.ACE))
     """
-    clubs, diamonds = mask & 0x1FFF, mask >> 13 & 0x1FFF
-    hearts, spades = mask >> 26 & 0x1FFF, mask >> 39
     c, d, h, s = _CHUNKS
-    try:
-        return c[clubs] + d[diamonds] + h[hearts] + s[spades]
-    except KeyError:  # first sight of a suit pattern: fill the tables
-        return _chunk(0, clubs) + _chunk(1, diamonds) + _chunk(2, hearts) + _chunk(3, spades)
+    return c[mask & 0x1FFF] + d[mask >> 13 & 0x1FFF] + h[mask >> 26 & 0x1FFF] + s[mask >> 39]
 
 
 @attrs.frozen(repr=False)

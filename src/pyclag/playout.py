@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Final
 
-from pyclag.engine import apply, bid, legal_bids, legal_plays, play, sample_chance
+from pyclag.engine import apply, bid, deal, legal_bids, legal_plays, play, sample_chance
 from pyclag.state import GameState, Phase
 
 __all__ = ["play_out", "random_step"]
@@ -19,6 +19,7 @@ __all__ = ["play_out", "random_step"]
 _BID: Final = Phase.BID
 _PLAY: Final = Phase.PLAY
 _OVER: Final = Phase.ROUND_OVER
+_DEAL: Final = Phase.DEAL
 
 
 def random_step(state: GameState, rng: random.Random) -> GameState:
@@ -61,6 +62,8 @@ def play_out(
             state = bid(state, bids[int(random_() * len(bids))])
         elif current is _OVER or len(state.history) >= goal:
             break
+        elif current is _DEAL:
+            state = deal(state, rng=rng)
         else:
             state = apply(state, sample_chance(state, rng))
     return state
