@@ -134,8 +134,32 @@ class RoundSetup:
         return tuple((self.dealer + 1 + i) % self.players for i in range(self.players))
 
 
+class _TrickRecord:
+    """What a round in progress and a finished round derive from their setup
+    and their finished tricks."""
+
+    __slots__ = ()
+    setup: RoundSetup
+    tricks: tuple[Trick, ...]
+
+    @property
+    def hand_size(self) -> int:
+        """Cards dealt to each player."""
+        return self.setup.hand_size
+
+    @property
+    def trick_winners(self) -> tuple[Seat, ...]:
+        """The winner of each finished trick, in order."""
+        return tuple(map(_WINNER, self.tricks))
+
+    @property
+    def tricks_won(self) -> tuple[int, ...]:
+        """Finished tricks won by each seat."""
+        return tricks_won(self.setup.players, self.trick_winners)
+
+
 @attrs.frozen
-class RoundState:
+class RoundState(_TrickRecord):
     """A round in progress.
 
     ``bids`` are by seat (``None`` where a seat has not bid); ``masks`` are the
@@ -165,11 +189,6 @@ class RoundState:
         return self.setup.dealer
 
     @property
-    def hand_size(self) -> int:
-        """Cards dealt to each player."""
-        return self.setup.hand_size
-
-    @property
     def hands(self) -> tuple[Hand, ...]:
         """The cards each seat still holds."""
         return tuple(Hand(mask) for mask in self.masks)
@@ -192,19 +211,9 @@ class RoundState:
             return self.trick[0].seat
         return self.tricks[-1].winner if self.tricks else self.setup.eldest
 
-    @property
-    def trick_winners(self) -> tuple[Seat, ...]:
-        """The winner of each finished trick, in order."""
-        return tuple(map(_WINNER, self.tricks))
-
-    @property
-    def tricks_won(self) -> tuple[int, ...]:
-        """Finished tricks won by each seat."""
-        return tricks_won(self.setup.players, self.trick_winners)
-
 
 @attrs.frozen
-class RoundResult:
+class RoundResult(_TrickRecord):
     """A finished round: its setup, bids by seat, tricks, points and the
     running totals after it, as a score sheet keeps them (§1.11).
 
@@ -224,21 +233,6 @@ class RoundResult:
     points: tuple[int, ...]
     made: tuple[bool, ...]
     totals: tuple[int, ...]
-
-    @property
-    def hand_size(self) -> int:
-        """Cards dealt to each player in this round."""
-        return self.setup.hand_size
-
-    @property
-    def trick_winners(self) -> tuple[Seat, ...]:
-        """The winner of each trick, in order."""
-        return tuple(map(_WINNER, self.tricks))
-
-    @property
-    def tricks_won(self) -> tuple[int, ...]:
-        """Tricks won by each seat."""
-        return tricks_won(self.setup.players, self.trick_winners)
 
 
 @attrs.frozen
