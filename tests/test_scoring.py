@@ -111,3 +111,10 @@ def test_winners_before_the_end_is_a_wrong_phase_error() -> None:
     state = pyclag.new_game(pyclag.NORMAL, players=3)
     with pytest.raises(WrongPhaseError, match="no winners yet"):
         pyclag.winners(state)
+
+
+def test_s1_11_contracts_made_are_counted_per_player() -> None:
+    state = random_game(pyclag.NORMAL, players=4, seed=33)
+    expected = tuple(sum(result.made[seat] for result in state.history) for seat in range(4))
+    assert state.contracts_made == expected
+    assert sum(expected) > 0

@@ -46,7 +46,7 @@ from pyclag.rules.round import RoundRules, RoundSpec
 from pyclag.rules.ruleset import NoTurnUp, RuleSet
 from pyclag.rules.trumps import Precedence, TurnUp
 from pyclag.scoring.schemes import Scoring, tricks_won
-from pyclag.scoring.tally import contracts_kept, contracts_made, winners_by_totals
+from pyclag.scoring.tally import contracts_kept, winners_by_totals
 from pyclag.state import (
     CHANCE,
     Actor,
@@ -182,10 +182,7 @@ def winners(state: GameState) -> tuple[Seat, ...]:
         raise WrongPhaseError(
             f"no winners yet: {refusals.where(state)} is still being played", Reason.WRONG_PHASE
         )
-    made = [result.made for result in state.history]
-    return winners_by_totals(
-        state.scores, contracts_made(state.players, made), state.rules.tie_break
-    )
+    return winners_by_totals(state.scores, state.contracts_made, state.rules.tie_break)
 
 
 def legal_bids(state: GameState) -> tuple[int, ...]:

@@ -26,6 +26,7 @@ from pyclag.hand import Hand
 from pyclag.rules.round import RoundRules, RoundSpec
 from pyclag.rules.ruleset import RuleSet
 from pyclag.scoring.schemes import tricks_won
+from pyclag.scoring.tally import contracts_made
 
 __all__ = [
     "CHANCE",
@@ -242,8 +243,8 @@ class GameState:
 
     >>> import pyclag
     >>> state = pyclag.new_game(pyclag.NORMAL, players=5, first_dealer=2)
-    >>> state.players, state.scores, state.first_dealer, state.history
-    (5, (0, 0, 0, 0, 0), 2, ())
+    >>> state.players, state.scores, state.contracts_made, state.first_dealer, state.history
+    (5, (0, 0, 0, 0, 0), (0, 0, 0, 0, 0), 2, ())
     """
 
     rules: RuleSet
@@ -259,6 +260,11 @@ class GameState:
     def scores(self) -> tuple[int, ...]:
         """The running totals by seat."""
         return self.history[-1].totals if self.history else (0,) * self.round.setup.players
+
+    @property
+    def contracts_made(self) -> tuple[int, ...]:
+        """How many contracts each seat has made so far (§1.11; the Indonesian tie-break)."""
+        return contracts_made(self.players, [result.made for result in self.history])
 
     @property
     def first_dealer(self) -> Seat:
