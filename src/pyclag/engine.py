@@ -227,18 +227,13 @@ def legal_plays(state: GameState) -> tuple[Card, ...]:
     if rnd.phase is not _PLAY or not isinstance(seat, int):
         raise _wrong_phase(state, "legal_plays", Phase.PLAY)
     held = rnd.masks[seat]
-    trick = rnd.trick
-    if trick:  # follow suit if able (§1.8); _legal_mask spelled out, as this is a hot path
-        first = trick[0]
-        led = first.card if first.as_card is None else first.as_card
-        follow = held & led.suit_mask
-        if follow:
-            return ONE_SUIT[follow]
-    return cards_of(held)
+    legal = _legal_mask(rnd.trick, held)
+    return cards_of(legal) if legal == held else ONE_SUIT[legal]
 
 
-def _legal_mask(rnd: RoundState, held: int) -> int:
-    trick = rnd.trick
+def _legal_mask(trick: tuple[Play, ...], held: int) -> int:
+    """The cards of ``held`` that may be played to ``trick``: all of them to
+    lead or when void in the suit led, else those of the suit led (§1.8)."""
     if not trick:
         return held
     first = trick[0]
@@ -347,15 +342,9 @@ def play(state: GameState, card: Card, as_card: Card | None = None) -> GameState
     if rnd.phase is not _PLAY or type(seat) is not int:
         raise _wrong_phase(state, f"illegal play {card}", Phase.PLAY)
     held = rnd.masks[seat]
-    if type(card) is not Card or not held & card.mask or as_card is not None:
-        raise _illegal_play(state, Play(seat, card, as_card), held)
     trick = rnd.trick
-    if trick:
-        first = trick[0]
-        led = first.card if first.as_card is None else first.as_card
-        follow = held & led.suit_mask
-        if follow and not follow & card.mask:
-            raise _illegal_play(state, Play(seat, card, as_card), held)
+    if type(card) is not Card or not _legal_mask(trick, held) & card.mask or as_card is not None:
+        raise _illegal_play(state, Play(seat, card, as_card), held)
     setup = rnd.setup
     masks = list(rnd.masks)
     masks[seat] = held ^ card.mask
@@ -490,4 +479,4 @@ def _wrong_phase(state: GameState, what: str, expected: Phase) -> WrongPhaseErro
 
 
 def _illegal_play(state: GameState, action: Play, held: int) -> IllegalActionError:
-    return refusals.illegal_play(state, action, held, cards_of(_legal_mask(state.round, held)))
+    return refusals.illegal_play(state, action, held, legal_plays(state))
