@@ -44,6 +44,7 @@ from pyclag.errors import (
 from pyclag.hand import ONE_SUIT, cards_of
 from pyclag.rules.round import RoundRules, RoundSpec
 from pyclag.rules.ruleset import NoTurnUp, RuleSet
+from pyclag.rules.tricks import best_play
 from pyclag.rules.trumps import Precedence, TurnUp
 from pyclag.scoring.schemes import Scoring, tricks_won
 from pyclag.scoring.tally import contracts_kept, winners_by_totals
@@ -357,15 +358,8 @@ def play(state: GameState, card: Card, as_card: Card | None = None) -> GameState
         return _game_state(state.rules, state.history, next_round)
     rules = setup.rules
     assert rules is not None  # resolved when the round is dealt
-    # rules.tricks.trick_winner, spelled out for natural cards on this hot path.
-    first = trick[0]
-    table = rules.tables[first.card.index // 13]
-    winner, best = first.seat, table[first.card.index]
-    for later in trick[1:]:
-        strength = table[later.card.index]
-        if strength > best:
-            winner, best = later.seat, strength
-    tricks = (*rnd.tricks, Trick(first.seat, trick, winner))
+    winner = best_play(trick, rules).seat
+    tricks = (*rnd.tricks, Trick(trick[0].seat, trick, winner))
     if len(tricks) < setup.hand_size:
         next_round = _round_state(setup, _PLAY, winner, rnd.bids, tuple(masks), (), tricks)
         return _game_state(state.rules, state.history, next_round)

@@ -38,10 +38,24 @@ def trick_winner(plays: Sequence[Play], round_rules: RoundRules) -> int:
         raise IllegalPlayError(
             f"trick_winner needs one or more Play values, not {plays!r}", Reason.NOT_A_CARD
         )
+    return best_play(plays, round_rules).seat
+
+
+def best_play(plays: Sequence[Play], round_rules: RoundRules) -> Play:
+    """The winning play of a non-empty trick (the engine's unchecked ruling).
+
+    >>> from pyclag.cards import Suit, parse_cards
+    >>> from pyclag.scoring.schemes import F1
+    >>> trick = [Play(s, c) for s, c in enumerate(parse_cards("3D QS TD 8C"))]
+    >>> str(best_play(trick, RoundRules(Suit.HEARTS, F1)))
+    'TD'
+    """
+    # The §1.8 comparator as a table lookup: the strength of each card, by the
+    # suit led (RoundRules.strength); a wild two adds 1 to beat its natural twin.
     table = round_rules.tables[plays[0].effective.index // 13]
-    best_seat, best = -1, -1
+    best, top = plays[0], -1
     for play in plays:
         strength = table[play.card.index] if play.as_card is None else table[play.as_card.index] + 1
-        if strength > best:
-            best_seat, best = play.seat, strength
-    return best_seat
+        if strength > top:
+            best, top = play, strength
+    return best
