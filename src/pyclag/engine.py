@@ -388,9 +388,9 @@ def apply(state: GameState, action: Action) -> GameState:
     if rnd.phase is not expected:
         raise _wrong_phase(state, refusals.describe(action), expected)
     if getattr(action, "seat", CHANCE) != rnd.to_act:  # chance actions have no seat
+        turn = f"it is seat {rnd.to_act}'s turn to {refusals.VERB[rnd.phase]}"
         raise OutOfTurnError(
-            f"{refusals.describe(action)}: it is seat {rnd.to_act}'s turn to {refusals.VERB[rnd.phase]} "
-            f"in {refusals.where(state)}",
+            f"{refusals.describe(action)}: {turn} in {refusals.where(state)}",
             Reason.OUT_OF_TURN,
             _safe_legal(state),
         )
