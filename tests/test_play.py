@@ -148,7 +148,7 @@ def test_s1_8_rank_order_and_precedence_in_a_schedule() -> None:
         if pyclag.phase(state) is Phase.DEAL:
             state = pyclag.deal(state, rng=rng)
             setup = state.round.setup
-            seen.append((setup.turnup, setup.rules))
+            seen.append((setup.turnup, setup.round_rules))
         else:
             state = pyclag.apply(state, rng.choice(pyclag.legal_actions(state)))
     (no_card, nt_rules), (aces_card, aces_rules), (prec_card, prec_rules) = seen
@@ -157,7 +157,7 @@ def test_s1_8_rank_order_and_precedence_in_a_schedule() -> None:
     assert aces_rules.rank_order is RankOrder.ACES_LOW and aces_rules.trump is aces_card.suit
     assert prec_card is None and prec_rules is not None and prec_rules.precedence == PRECEDENCE
     for result in state.history:
-        rules_of_round = result.setup.rules
+        rules_of_round = result.setup.round_rules
         assert rules_of_round is not None
         for trick in result.tricks:
             assert trick.winner == trick_winner(trick.plays, rules_of_round)

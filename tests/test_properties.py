@@ -346,10 +346,10 @@ def test_invariant_03_hands_turnup_and_stock_partition_the_pack(game: Game) -> N
         # §1.5: the next card is turned up; with none left there is no turn-up (A30).
         if n * h < 52:
             assert turnup is deck[n * h]
-            assert setup.rules is not None and setup.rules.trump is turnup.suit
+            assert setup.round_rules is not None and setup.round_rules.trump is turnup.suit
         else:
             assert turnup is None
-            assert setup.rules is not None and setup.rules.trump is None
+            assert setup.round_rules is not None and setup.round_rules.trump is None
         shown = [] if turnup is None else [turnup]
         stock = deck[n * h + len(shown) :]
         assert turnup not in dealt and not dealt & set(stock)
@@ -705,7 +705,7 @@ def test_invariant_24_recorded_trick_winners_follow_the_comparator(game: Game) -
     others; within a class, rank order applies. The winner must be a player who
     played to the trick."""
     for result in results(game):
-        rules = result.setup.rules
+        rules = result.setup.round_rules
         assert rules is not None
         trump = None if result.setup.turnup is None else result.setup.turnup.suit
         for trick in result.tricks:
@@ -772,8 +772,11 @@ def test_invariant_29_round_points_follow_the_scoring_formula(game: Game) -> Non
             reference_points(family, b, t) for b, t in zip(result.bids, won, strict=True)
         )
         assert result.points == expected
-        assert result.setup.rules is not None
-        assert pyclag.score_round(result.setup.rules, result.bids, result.trick_winners) == expected
+        assert result.setup.round_rules is not None
+        assert (
+            pyclag.score_round(result.setup.round_rules, result.bids, result.trick_winners)
+            == expected
+        )
         assert result.made == tuple(b == t for b, t in zip(result.bids, won, strict=True))
         running = [total + p for total, p in zip(running, result.points, strict=True)]
         assert result.totals == tuple(running)

@@ -356,7 +356,7 @@ def play(state: GameState, card: Card, as_card: Card | None = None) -> GameState
             setup, _PLAY, (seat + 1) % players, rnd.bids, tuple(masks), trick, rnd.tricks
         )
         return _game_state(state.rules, state.history, next_round)
-    rules = setup.rules
+    rules = setup.round_rules
     assert rules is not None  # resolved when the round is dealt
     winner = best_play(trick, rules).seat
     tricks = (*rnd.tricks, Trick(trick[0].seat, trick, winner))
@@ -426,7 +426,7 @@ def _deal_cards(state: GameState, deck: tuple[Card, ...]) -> GameState:
 
 def _finish_round(state: GameState, rnd: RoundState) -> GameState:
     setup = rnd.setup
-    rules = setup.rules
+    rules = setup.round_rules
     assert rules is not None  # set when the round is dealt
     winners_ = rnd.trick_winners
     points = rules.scoring.points(rnd.bids, winners_)

@@ -104,7 +104,7 @@ class RoundSetup:
 
     ``index`` is the round's place in the schedule (0-based); ``deck`` is the
     dealt pack, top first (``None`` before the deal); ``turnup`` the card turned
-    for trumps (``None`` if none); ``rules`` the resolved rules that decide
+    for trumps (``None`` if none); ``round_rules`` the resolved rules that decide
     tricks and scores (``None`` until the trump is known).
 
     >>> from pyclag.rules.round import RoundSpec
@@ -120,7 +120,7 @@ class RoundSetup:
     hand_size: int
     deck: tuple[Card, ...] | None = None
     turnup: Card | None = None
-    rules: RoundRules | None = None
+    round_rules: RoundRules | None = None
     caller: Seat | None = None
     call: Call | None = None
 
@@ -202,7 +202,7 @@ class RoundState(_TrickRecord):
     @property
     def trump(self) -> Suit | None:
         """The trump suit, ``None`` when there is none or it is not yet known."""
-        rules = self.setup.rules
+        rules = self.setup.round_rules
         return None if rules is None else rules.trump
 
     @property
