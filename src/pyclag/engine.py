@@ -117,7 +117,21 @@ def new_game(rules: RuleSet, players: int = 4, first_dealer: Seat = 0) -> GameSt
 def _start_round(rules: RuleSet, players: int, index: int, dealer: Seat) -> RoundState:
     spec = rules.schedule[index]
     setup = RoundSetup(index, spec, players, dealer, spec.hand_size)
-    return _round_state(setup, _DEAL, CHANCE, (None,) * players, (0,) * players, (), ())
+    first = spec.phases[0]
+    return _round_state(
+        setup, first, _actor(setup, first), (None,) * players, (0,) * players, (), ()
+    )
+
+
+def _after(setup: RoundSetup, done: Phase) -> Phase:
+    """The phase that follows ``done`` in the round's spec."""
+    phases = setup.spec.phases
+    return phases[phases.index(done) + 1]
+
+
+def _actor(setup: RoundSetup, phase: Phase) -> Actor:
+    """Who acts first in ``phase``: chance deals; the eldest bids and leads (§1.6, §1.8)."""
+    return CHANCE if phase is _DEAL else setup.eldest
 
 
 @functools.lru_cache(maxsize=1024)
@@ -320,7 +334,8 @@ def bid(state: GameState, tricks: int) -> GameState:
     bids = list(rnd.bids)
     bids[seat] = tricks
     if seat == setup.dealer:  # the dealer bids last (§1.6)
-        new_round = _round_state(setup, _PLAY, setup.eldest, tuple(bids), rnd.masks, (), ())
+        after = _after(setup, _BID)
+        new_round = _round_state(setup, after, _actor(setup, after), tuple(bids), rnd.masks, (), ())
     else:
         new_round = _round_state(
             setup, _BID, (seat + 1) % setup.players, tuple(bids), rnd.masks, (), ()
@@ -420,7 +435,8 @@ def _deal_cards(state: GameState, deck: tuple[Card, ...]) -> GameState:
     scoring = state.rules.scoring if spec.scoring is None else spec.scoring
     rules = _round_rules(spec, scoring, None if turnup is None else turnup.suit)
     setup = RoundSetup(setup.index, spec, players, setup.dealer, h, deck, turnup, rules)
-    new_round = _round_state(setup, _BID, setup.eldest, rnd.bids, masks, (), ())
+    after = _after(setup, _DEAL)
+    new_round = _round_state(setup, after, _actor(setup, after), rnd.bids, masks, (), ())
     return _game_state(state.rules, state.history, new_round)
 
 

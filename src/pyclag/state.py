@@ -23,6 +23,7 @@ import attrs
 from pyclag.actions import Call, Play
 from pyclag.cards import Card, Suit
 from pyclag.hand import Hand
+from pyclag.phases import Phase
 from pyclag.rules.round import RoundRules, RoundSpec
 from pyclag.rules.ruleset import RuleSet
 from pyclag.scoring.schemes import tricks_won
@@ -59,26 +60,6 @@ CHANCE: Final = Chance.CHANCE
 
 Actor: TypeAlias = Seat | Literal[Chance.CHANCE] | None
 """What :func:`pyclag.next_actor` returns: a seat, CHANCE, or None when the game is over."""
-
-
-class Phase(enum.Enum):
-    """Which decision is pending (Appendix B of RULES.md).
-
-    Normal rounds go DEAL → BID → PLAY; the special deals use the others.
-    ``ROUND_OVER`` is the phase of a finished round state (the last round of a
-    finished game); ``GAME_OVER`` is what :func:`pyclag.phase` says then.
-    """
-
-    CHOOSE_HAND_SIZE = "choose-hand-size"
-    BID_BEFORE_DEAL = "bid-before-deal"
-    DEAL = "deal"
-    CALL = "call"
-    DECLARE_TRUMP = "declare-trump"
-    BID = "bid"
-    SHUFFLE = "shuffle"
-    PLAY = "play"
-    ROUND_OVER = "round-over"
-    GAME_OVER = "game-over"
 
 
 _WINNER: Final = operator.attrgetter("winner")

@@ -19,6 +19,7 @@ import attrs
 
 from pyclag._check import is_instance, is_int, is_member
 from pyclag.cards import DECK, Suit
+from pyclag.phases import NORMAL_PHASES, Phase
 from pyclag.rules.ordering import RankOrder
 from pyclag.rules.trumps import TURN_UP, NoTrumps, Precedence, SuitRule, TurnUp
 from pyclag.scoring.schemes import ContractScoring, Scoring
@@ -52,6 +53,15 @@ class RoundSpec:
         default=None,
         validator=attrs.validators.optional(is_instance(ContractScoring, label="a Scoring")),
     )
+
+    @property
+    def phases(self) -> tuple[Phase, ...]:
+        """The decisions of this round, in order (see :mod:`pyclag.phases`).
+
+        >>> [phase.value for phase in RoundSpec(5).phases]
+        ['deal', 'bid', 'play']
+        """
+        return NORMAL_PHASES
 
     @property
     def label(self) -> str:
