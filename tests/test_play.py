@@ -171,3 +171,10 @@ def test_s1_8_rank_order_and_precedence_in_a_schedule() -> None:
 def test_trick_winner_refuses_an_empty_trick() -> None:
     with pytest.raises(IllegalPlayError, match="one or more Play values"):
         trick_winner([], RoundRules(None, F1))
+
+
+def test_trick_winner_refuses_plays_that_are_not_cards() -> None:
+    rules = RoundRules(None, F1)
+    for plays in ("AS", [Play(0, "AS")], [Play(0, Card.parse("AS"), as_card="KS")], [("AS", 0)]):  # type: ignore[arg-type]
+        with pytest.raises(IllegalPlayError, match="one or more Play values of cards"):
+            trick_winner(plays, rules)  # type: ignore[arg-type]

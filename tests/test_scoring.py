@@ -118,3 +118,20 @@ def test_s1_11_contracts_made_are_counted_per_player() -> None:
     expected = tuple(sum(result.made[seat] for result in state.history) for seat in range(4))
     assert state.contracts_made == expected
     assert sum(expected) > 0
+
+
+@pytest.mark.parametrize(
+    ("bids", "winners", "message"),
+    [
+        ((1, 0), (0, 2), "trick 2 was won by 2, which is not a seat of 2 players"),
+        ((1, 0), (0, -1), "won by -1"),
+        ((1, 0), ("0",), "won by '0'"),
+        ((1, -1), (0,), "the bid of seat 1 is -1"),
+        ((1, "0"), (0,), "the bid of seat 1 is '0'"),
+    ],
+)
+def test_score_round_refuses_an_impossible_round(
+    bids: tuple[object, ...], winners: tuple[object, ...], message: str
+) -> None:
+    with pytest.raises(pyclag.RecordError, match=message):
+        score_round(RoundRules(None, F1), bids, winners)  # type: ignore[arg-type]

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pyclag.actions import Play
+from pyclag.cards import Card
 from pyclag.errors import IllegalPlayError, Reason
 from pyclag.rules.round import RoundRules
 
@@ -34,9 +35,19 @@ def trick_winner(plays: Sequence[Play], round_rules: RoundRules) -> int:
     >>> trick_winner([Play(s, c) for s, c in enumerate(parse_cards("5C 9S KC AS"))], nuloss)
     1
     """
-    if not plays or not all(isinstance(play, Play) for play in plays):
+    if (
+        isinstance(plays, (str, bytes))
+        or not plays
+        or not all(
+            isinstance(play, Play)
+            and isinstance(play.card, Card)
+            and (play.as_card is None or isinstance(play.as_card, Card))
+            for play in plays
+        )
+    ):
         raise IllegalPlayError(
-            f"trick_winner needs one or more Play values, not {plays!r}", Reason.NOT_A_CARD
+            f"trick_winner needs one or more Play values of cards, not {plays!r}",
+            Reason.NOT_A_CARD,
         )
     return best_play(plays, round_rules).seat
 

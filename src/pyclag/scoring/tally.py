@@ -11,6 +11,8 @@ import enum
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from pyclag.errors import RecordError
+
 if TYPE_CHECKING:
     from pyclag.rules.round import RoundRules
 
@@ -40,7 +42,20 @@ def score_round(
     >>> from pyclag.scoring.schemes import F2
     >>> score_round(RoundRules(trump=None, scoring=F2), (1, 0, 1, 2), (0, 2, 3))
     (11, 10, 11, 1)
+    >>> score_round(RoundRules(trump=None, scoring=F2), (1, 0), (0, 2))
+    Traceback (most recent call last):
+    pyclag.errors.RecordError: score_round: trick 2 was won by 2, which is not a seat of 2 players
     """
+    players = len(bids)
+    for number, bid in enumerate(bids):
+        if bid is not None and (isinstance(bid, bool) or not isinstance(bid, int) or bid < 0):
+            raise RecordError(f"score_round: the bid of seat {number} is {bid!r}, not a count")
+    for number, seat in enumerate(trick_winners, 1):
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+            raise RecordError(
+                f"score_round: trick {number} was won by {seat!r}, "
+                f"which is not a seat of {players} players"
+            )
     return round_rules.scoring.points(bids, trick_winners)
 
 
