@@ -122,3 +122,11 @@ def test_a_deal_given_as_a_list_is_kept_immutable() -> None:
     assert state.round.setup.deck == DECK
     assert isinstance(state.round.setup.deck, tuple)
     assert hash(state) == hash(pyclag.deal(pyclag.new_game(pyclag.NORMAL, players=3), deck=DECK))
+
+
+@pytest.mark.parametrize("players", [0, -2, 53, True, "4"])
+def test_draw_for_dealer_refuses_an_impossible_table(players: object) -> None:
+    with pytest.raises(RulesError, match="draw_for_dealer needs an int of players"):
+        draw_for_dealer(players, random.Random(1))  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="rng must be a random.Random"):
+        draw_for_dealer(4, 7)  # type: ignore[arg-type]

@@ -18,7 +18,9 @@ import random
 from collections.abc import Sequence
 from typing import Final
 
+from pyclag._refusals import check_rng
 from pyclag.cards import DECK, Card
+from pyclag.errors import RulesError
 
 __all__ = ["deal_hands", "draw_for_dealer", "shuffled_deck"]
 
@@ -56,7 +58,13 @@ def draw_for_dealer(players: int, rng: random.Random) -> int:
 
     >>> draw_for_dealer(4, random.Random(3)) in range(4)
     True
+    >>> draw_for_dealer(0, random.Random(3))
+    Traceback (most recent call last):
+    pyclag.errors.RulesError: draw_for_dealer needs an int of players in 1..52, not 0
     """
+    if isinstance(players, bool) or not isinstance(players, int) or not 1 <= players <= 52:
+        raise RulesError(f"draw_for_dealer needs an int of players in 1..52, not {players!r}")
+    check_rng(rng)
     contenders = list(range(players))
     deck: list[Card] = []
     while len(contenders) > 1:
