@@ -128,5 +128,5 @@ def test_a_deal_given_as_a_list_is_kept_immutable() -> None:
 def test_draw_for_dealer_refuses_an_impossible_table(players: object) -> None:
     with pytest.raises(RulesError, match="draw_for_dealer needs an int of players"):
         draw_for_dealer(players, random.Random(1))  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match="rng must be a random.Random"):
+    with pytest.raises(TypeError, match=r"rng must be a random\.Random"):
         draw_for_dealer(4, 7)  # type: ignore[arg-type]
