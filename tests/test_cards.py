@@ -62,6 +62,7 @@ def test_cards_are_immutable() -> None:
         ("2♣", "2C"),
         ("Qd", "QD"),
         ("k♠", "KS"),
+        ("T♥\ufe0f", "TH"),
     ],
 )
 def test_card_text_forms(text: str, expected: str) -> None:

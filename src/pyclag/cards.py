@@ -187,7 +187,8 @@ class Card:
         pyclag.errors.RecordError: bad card text '1H': expected a rank (2-9, T or 10, J, Q, K, A) then a suit (C D H S or ♣ ♦ ♥ ♠), e.g. 'TH'
         """
         if isinstance(text, str):
-            cleaned = text.strip().upper()
+            # U+FE0F asks for the emoji form of a suit symbol ("♥️"); it adds nothing.
+            cleaned = text.strip().upper().replace("\ufe0f", "")
             rank = _RANK_BY_TEXT.get(cleaned[:-1])
             suit = _SUIT_BY_TEXT.get(cleaned[-1:])
             if rank is not None and suit is not None:
