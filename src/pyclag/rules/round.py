@@ -41,6 +41,9 @@ class RoundSpec:
 
     >>> RoundSpec(3).label, RoundSpec(7, rank_order=RankOrder.ACES_LOW).label
     ('', 'Aces Low')
+    >>> from pyclag.scoring.schemes import F3
+    >>> RoundSpec(7, scoring=F3).label
+    'F3 scoring'
     """
 
     hand_size: int = attrs.field(validator=is_int(1, MAX_HAND_SIZE))

@@ -56,8 +56,12 @@ class ContractScoring:
 
     @property
     def label(self) -> str:
-        """Name on a score card ('' for a rule set's usual scoring)."""
-        return ""
+        """Name on a score card, for a round that scores unlike its rule set.
+
+        >>> F3.label
+        'F3 scoring'
+        """
+        return f"{self.name} scoring"
 
     def points(self, bids: Sequence[int | None], trick_winners: Sequence[int]) -> tuple[int, ...]:
         """Points per seat for one round.
