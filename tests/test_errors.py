@@ -239,3 +239,9 @@ def test_a_chance_node_has_no_actor_seat() -> None:
     fresh = pyclag.new_game(pyclag.NORMAL, players=4)
     assert pyclag.next_actor(fresh) is CHANCE
     assert repr(CHANCE) == "CHANCE"
+
+
+def test_out_of_turn_a_seat_must_be_a_seat_number() -> None:
+    # Seat 0 is to bid; False and 0.0 compare equal to 0 but are not seats.
+    for seat in (False, 0.0):
+        _refused(_bidding(), partial(pyclag.apply, action=Bid(seat, 1)), OutOfTurnError)  # type: ignore[arg-type]

@@ -122,6 +122,14 @@ def refused(
     return error
 
 
+def refused_bids_and_plays(state: GameState, seat: int, card: Card, reason: Reason) -> None:
+    """A bid and a play, by name and through ``apply``, are refused as wrong-phase."""
+    refused(state, lambda: pyclag.bid(state, 0), WrongPhaseError, reason)
+    refused(state, lambda: pyclag.play(state, card), WrongPhaseError, reason)
+    refused(state, lambda: pyclag.apply(state, Bid(seat, 0)), WrongPhaseError, reason)
+    refused(state, lambda: pyclag.apply(state, Play(seat, card)), WrongPhaseError, reason)
+
+
 # --- the machine ------------------------------------------------------------------------
 
 
@@ -156,9 +164,7 @@ class ClagMachine(RuleBasedStateMachine):
         seat = data.draw(st.integers(0, state.players - 1), label="seat")
         card = data.draw(st.sampled_from(DECK), label="card")
         over = WrongPhaseError, Reason.GAME_OVER
-        refused(state, lambda: pyclag.bid(state, 0), *over)
-        refused(state, lambda: pyclag.play(state, card), *over)
-        refused(state, lambda: pyclag.apply(state, Bid(seat, 0)), *over)
+        refused_bids_and_plays(state, seat, card, Reason.GAME_OVER)
         refused(state, lambda: pyclag.apply(state, Deal(DECK)), *over)
         refused(state, lambda: pyclag.sample_chance(state, random.Random(0)), *over)
         assert pyclag.legal_actions(state) == ()
@@ -302,11 +308,7 @@ class ClagMachine(RuleBasedStateMachine):
         state = self.state
         seat = data.draw(st.integers(0, state.players - 1), label="seat")
         card = data.draw(st.sampled_from(DECK), label="card")
-        wrong = WrongPhaseError, Reason.WRONG_PHASE
-        refused(state, lambda: pyclag.bid(state, 0), *wrong)
-        refused(state, lambda: pyclag.play(state, card), *wrong)
-        refused(state, lambda: pyclag.apply(state, Bid(seat, 0)), *wrong)
-        refused(state, lambda: pyclag.apply(state, Play(seat, card)), *wrong)
+        refused_bids_and_plays(state, seat, card, Reason.WRONG_PHASE)
 
     # --- illegal probes: plays ---------------------------------------------------------------
 

@@ -402,7 +402,9 @@ def apply(state: GameState, action: Action) -> GameState:
     rnd = state.round
     if rnd.phase is not expected:
         raise _wrong_phase(state, refusals.describe(action), expected)
-    if getattr(action, "seat", CHANCE) != rnd.to_act:  # chance actions have no seat
+    seat = getattr(action, "seat", CHANCE)  # chance actions have no seat
+    # The type check refuses True or 1.0 standing for seat 1.
+    if seat != rnd.to_act or type(seat) is not type(rnd.to_act):
         turn = f"it is seat {rnd.to_act}'s turn to {refusals.VERB[rnd.phase]}"
         raise OutOfTurnError(
             f"{refusals.describe(action)}: {turn} in {refusals.where(state)}",
