@@ -77,7 +77,7 @@ def test_an_unknown_option_lists_the_valid_ones() -> None:
         ("hook", "greater", "option hook='greater': form must be one of 'ne', 'gt', 'none'"),
         ("hook_min_hand_size", 0, "min_hand_size must be an int in 1"),
         ("gt_exact", "yes", "gt_exact must be True or False"),
-        ("scoring", "F4", "scoring must be a Scoring"),
+        ("scoring", "F4", "scoring must be a contract Scoring"),
         ("min_players", 1, "min_players must be an int in 2..52"),
         ("max_players", 2, "min_players 3 exceeds max_players 2"),
         ("tie_break", "coin", "tie_break must be one of 'shared', 'contracts_then_shared'"),
@@ -145,11 +145,12 @@ def test_a_rule_set_checks_its_fields() -> None:
 def test_presets_get_is_case_insensitive_and_applies_options() -> None:
     assert presets.get("NORMAL") is NORMAL
     assert presets.get(" normal ", hook="gt").hook.form is HookForm.EXCEED
-    assert presets.names() == ("normal",)
+    assert presets.names() == ("indonesian", "normal", "pagat", "raf", "scottish", "wikipedia")
 
 
 def test_an_unknown_preset_lists_the_valid_ones() -> None:
-    with pytest.raises(RulesError, match="unknown preset 'pagatt'; valid presets: normal"):
+    valid = "indonesian, normal, pagat, raf, scottish, wikipedia"
+    with pytest.raises(RulesError, match=f"unknown preset 'pagatt'; valid presets: {valid}"):
         presets.get("pagatt")
     with pytest.raises(RulesError):
         presets.get(None)  # type: ignore[arg-type]

@@ -358,7 +358,9 @@ class ClagMachine(RuleBasedStateMachine):
     )
     def bad_deck(self, kind: str, seed: int) -> None:
         state = self.state
-        deck: list[Any] = list(pyclag.sample_chance(state, random.Random(seed)).deck)
+        action = pyclag.sample_chance(state, random.Random(seed))
+        assert isinstance(action, pyclag.Deal)
+        deck: list[Any] = list(action.deck)
         if kind == "short":
             deck.pop()
         elif kind == "long":

@@ -26,17 +26,13 @@ from pyclag.cards import DECK, Card, Rank, Suit, parse_cards
 from pyclag.dealing import draw_for_dealer
 from pyclag.engine import (
     apply,
-    bid,
     deal,
     is_over,
-    legal_actions,
-    legal_bids,
-    legal_plays,
     new_game,
     next_actor,
     phase,
-    play,
     sample_chance,
+    shuffle_hands,
     winners,
 )
 from pyclag.errors import (
@@ -53,6 +49,20 @@ from pyclag.errors import (
     WrongPhaseError,
 )
 from pyclag.hand import Hand
+from pyclag.moves import (
+    bid,
+    call,
+    choose_hand_size,
+    declare_trump,
+    legal_actions,
+    legal_bids,
+    legal_calls,
+    legal_declarations,
+    legal_hand_sizes,
+    legal_plays,
+    legal_trumps,
+    play,
+)
 from pyclag.rules import NORMAL, RoundRules, RoundSpec, RuleSet, trick_winner
 from pyclag.scoring import score_round
 from pyclag.state import CHANCE, GameState, Phase, RoundResult, RoundSetup, RoundState, Seat, Trick
@@ -102,12 +112,19 @@ __all__ = [
     "__version__",
     "apply",
     "bid",
+    "call",
+    "choose_hand_size",
     "deal",
+    "declare_trump",
     "draw_for_dealer",
     "is_over",
     "legal_actions",
     "legal_bids",
+    "legal_calls",
+    "legal_declarations",
+    "legal_hand_sizes",
     "legal_plays",
+    "legal_trumps",
     "new_game",
     "next_actor",
     "parse_cards",
@@ -116,6 +133,7 @@ __all__ = [
     "presets",
     "sample_chance",
     "score_round",
+    "shuffle_hands",
     "trick_winner",
     "winners",
 ]

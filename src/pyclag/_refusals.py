@@ -9,18 +9,21 @@ reason and what was legal, and describes the state compactly.
 from __future__ import annotations
 
 import random
-from typing import Final
+from typing import Any, Final
 
-from pyclag.actions import Action, Bid, Play
-from pyclag.cards import DECK, Card
+from pyclag.actions import Bid, Call, ChooseHandSize, DeclareTrump, Play
+from pyclag.cards import DECK, Card, Suit
 from pyclag.errors import (
     IllegalActionError,
     IllegalBidError,
     IllegalDeclarationError,
     IllegalPlayError,
+    OutOfTurnError,
     Reason,
     WrongPhaseError,
 )
+from pyclag.hand import cards_of
+from pyclag.rules.calls import CallRules
 from pyclag.state import CHANCE, GameState, Phase
 
 DECK_SET: Final = frozenset(DECK)
@@ -50,6 +53,35 @@ def check_deck(deck: tuple[Card, ...]) -> None:
             + ")",
             Reason.BAD_DECK,
         )
+
+
+def check_piles(state: GameState, orders: Any) -> tuple[tuple[Card, ...], ...]:
+    """Each seat's face-down order, checked to hold exactly that seat's cards."""
+    masks = state.round.masks
+    try:
+        piles = tuple(tuple(order) for order in orders)
+    except TypeError:
+        piles = ()
+    for seat, mask in enumerate(masks):
+        pile = piles[seat] if seat < len(piles) else ()
+        if (
+            not all(type(card) is Card for card in pile)
+            or len(pile) != len(set(pile))
+            or sum(card.mask for card in pile) != mask
+        ):
+            raise IllegalActionError(
+                f"a face-down shuffle gives each seat an order of its own cards; seat {seat} "
+                f"holds {' '.join(map(str, cards_of(mask)))}, not {' '.join(map(repr, pile))} "
+                f"in {where(state)}",
+                Reason.BAD_SHUFFLE,
+            )
+    if len(piles) != len(masks):
+        raise IllegalActionError(
+            f"a face-down shuffle has one order per seat: {len(masks)}, not {len(piles)} "
+            f"in {where(state)}",
+            Reason.BAD_SHUFFLE,
+        )
+    return piles
 
 
 def illegal_bid(state: GameState, action: Bid, legal: tuple[int, ...]) -> IllegalBidError:
@@ -113,18 +145,57 @@ def check_rng(rng: object) -> random.Random:
 
 def where(state: GameState) -> str:
     setup = state.round.setup
-    cards = "card" if setup.hand_size == 1 else "cards"
-    return f"round {setup.index + 1} ({setup.hand_size} {cards}, dealer seat {setup.dealer})"
+    if not setup.hand_size:
+        size = "hand size to choose"
+    else:
+        size = f"{setup.hand_size} {'card' if setup.hand_size == 1 else 'cards'}"
+    return f"round {setup.index + 1} ({size}, dealer seat {setup.dealer})"
 
 
-def describe(action: Action) -> str:
+def describe(action: object) -> str:
+    """The action as a refusal names it: "illegal bid 2 by seat 3"."""
     if isinstance(action, Bid):
-        return f"illegal bid {action.tricks!r} by seat {action.seat!r}"
-    if isinstance(action, Play):
+        what = f"bid {action.tricks!r}"
+    elif isinstance(action, Play):
         shown = action.card if isinstance(action.card, Card) else repr(action.card)
         named = "" if action.as_card is None else f"={action.as_card}"
-        return f"illegal play {shown}{named} by seat {action.seat!r}"
-    return f"illegal {type(action).__name__.lower()}"
+        what = f"play {shown}{named}"
+    elif isinstance(action, Call):
+        try:
+            what = f"call {action.label!r}"
+        except AttributeError:
+            what = f"call {action!r}"
+    elif isinstance(action, ChooseHandSize):
+        what = f"hand size {action.size!r}"
+    elif isinstance(action, DeclareTrump):
+        suit = action.suit
+        what = f"trump declaration {suit.letter if isinstance(suit, Suit) else repr(suit)}"
+    else:
+        return f"illegal {type(action).__name__.lower()}"
+    return f"illegal {what} by seat {action.seat!r}"
+
+
+def out_of_turn(state: GameState, action: object, legal: tuple[object, ...]) -> OutOfTurnError:
+    """``action`` is for another seat than the one to act."""
+    rnd = state.round
+    turn = f"it is seat {rnd.to_act}'s turn to {VERB[rnd.phase]}"
+    return OutOfTurnError(
+        f"{describe(action)}: {turn} in {where(state)}", Reason.OUT_OF_TURN, legal
+    )
+
+
+def bad_call(call: object, rules: CallRules) -> str:
+    """Why ``call`` is none of the calls ``rules`` allow."""
+    if not isinstance(call, Call):
+        return "not a Call"
+    modes = rules.suit_modes
+    if call.suits not in modes:
+        trumps = "TURN_UP" if rules.trumps_from_turnup else "a Suit"
+        return f"suits must be {trumps}, NO_TRUMPS or a Precedence, not {call.suits!r}"
+    for flag in ("nuloss", "blind", "misere"):
+        if not isinstance(getattr(call, flag), bool):
+            return f"{flag} must be True or False, not {getattr(call, flag)!r}"
+    return f"madness must be None or a Madness, not {call.madness!r}"
 
 
 def wrong_phase(

@@ -19,7 +19,7 @@ import attrs
 from pyclag.cards import Card, Suit
 
 if TYPE_CHECKING:  # rules.tricks imports this module
-    from pyclag.rules.trumps import NoTrumps, Precedence
+    from pyclag.rules.trumps import NoTrumps, Precedence, TurnUp
 
 __all__ = [
     "Action",
@@ -97,19 +97,40 @@ class Madness(enum.Enum):
 @attrs.frozen
 class Call:
     """The RAF caller's choice of rules for a deal (RULES.md §2.3, Decision 5):
-    named trumps, no trumps or a precedence order, with any of Nuloss, Blind,
-    Misère and a madness.
+    named trumps (a :class:`Suit`; ``TURN_UP`` under ``raf_trumps_from_turnup``),
+    ``NO_TRUMPS`` or a :class:`~pyclag.rules.trumps.Precedence`, with any of
+    Nuloss, Blind, Misère and a madness.
 
-    >>> Call(0, Suit.HEARTS, nuloss=True).nuloss
-    True
+    >>> Call(0, Suit.HEARTS, nuloss=True, madness=Madness.ASCENDING).label
+    'Trumps H, Nuloss, Ascending Madness'
     """
 
     seat: int
-    suits: Suit | NoTrumps | Precedence
+    suits: Suit | TurnUp | NoTrumps | Precedence
     nuloss: bool = False
     blind: bool = False
     misere: bool = False
     madness: Madness | None = None
+
+    @property
+    def label(self) -> str:
+        """The call as a score card names it.
+
+        >>> from pyclag.rules.trumps import NO_TRUMPS
+        >>> Call(1, NO_TRUMPS, blind=True, misere=True).label
+        'No Trumps, Blind, Misère'
+        """
+        suits = self.suits
+        parts = [
+            f"Trumps {suits.letter}"
+            if isinstance(suits, Suit)
+            else suits.label or "Turn-up trumps",
+            "Nuloss" if self.nuloss else "",
+            "Blind" if self.blind else "",
+            "Misère" if self.misere else "",
+            "" if self.madness is None else f"{self.madness.value.title()} Madness",
+        ]
+        return ", ".join(part for part in parts if part)
 
 
 @attrs.frozen

@@ -71,6 +71,7 @@ class Reason(enum.Enum):
     BAD_CALL = "bad-call"
     BAD_HAND_SIZE = "bad-hand-size"
     BAD_DECK = "bad-deck"
+    BAD_SHUFFLE = "bad-shuffle"
     NOT_AN_ACTION = "not-an-action"
 
 

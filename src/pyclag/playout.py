@@ -11,8 +11,9 @@ from __future__ import annotations
 import random
 from typing import Final
 
-from pyclag.engine import apply, bid, deal, legal_bids, legal_plays, play, sample_chance
-from pyclag.state import GameState, Phase
+from pyclag.engine import apply, deal, sample_chance
+from pyclag.moves import bid, legal_actions, legal_bids, legal_declarations, legal_plays, play
+from pyclag.state import CHANCE, GameState, Phase
 
 __all__ = ["play_out", "random_step"]
 
@@ -45,7 +46,7 @@ def play_out(
     >>> len(state.history)
     2
     """
-    goal = len(state.rules.schedule) if rounds is None else len(state.history) + rounds
+    goal = state.rules.num_rounds(state.players) if rounds is None else len(state.history) + rounds
     budget = -1 if steps is None else steps
     # This loop is what `pyclag bench` times. It picks with one float rather
     # than rng.choice, which draws integer bits in pure Python: as uniform here
@@ -56,7 +57,12 @@ def play_out(
         current = state.round.phase
         if current is _PLAY:
             cards = legal_plays(state)
-            state = play(state, cards[int(random_() * len(cards))])
+            card = cards[int(random_() * len(cards))]
+            if card.index % 13 or state.round.setup.spec.twos is None:
+                state = play(state, card)
+            else:  # a wild two: it stands for a random legal card
+                named = legal_declarations(state, card)
+                state = play(state, card, named[int(random_() * len(named))])
         elif current is _BID:
             bids = legal_bids(state)
             state = bid(state, bids[int(random_() * len(bids))])
@@ -64,6 +70,9 @@ def play_out(
             break
         elif current is _DEAL:
             state = deal(state, rng=rng)
-        else:
+        elif state.round.to_act is CHANCE:
             state = apply(state, sample_chance(state, rng))
+        else:
+            actions = legal_actions(state)
+            state = apply(state, actions[int(random_() * len(actions))])
     return state

@@ -83,10 +83,15 @@ class Trick:
 class RoundSetup:
     """What is fixed about a round once it is dealt and its trump is known.
 
-    ``index`` is the round's place in the schedule (0-based); ``deck`` is the
-    dealt pack, top first (``None`` before the deal); ``turnup`` the card turned
-    for trumps (``None`` if none); ``round_rules`` the resolved rules that decide
-    tricks and scores (``None`` until the trump is known).
+    ``index`` is the round's place in the game (0-based); ``spec`` the round's
+    rules (once the RAF caller calls or the dealer declares trumps, the spec
+    that makes); ``hand_size`` the cards dealt to each player (0 while the RAF
+    dealer has not chosen). ``deck`` is the dealt pack, top first (``None``
+    before the deal: it is the dealer's secret, not anyone's view); ``turnup``
+    the card turned for trumps, ``None`` if none or not yet revealed;
+    ``round_rules`` the resolved rules that decide tricks and scores (``None``
+    until the trump is known). ``caller`` and ``call`` are the RAF caller and
+    their call; ``piles`` each seat's face-down order in RAF Blind, top first.
 
     >>> from pyclag.rules.round import RoundSpec
     >>> setup = RoundSetup(index=0, spec=RoundSpec(3), players=4, dealer=3, hand_size=3)
@@ -104,6 +109,7 @@ class RoundSetup:
     round_rules: RoundRules | None = None
     caller: Seat | None = None
     call: Call | None = None
+    piles: tuple[tuple[Card, ...], ...] | None = None
 
     @property
     def eldest(self) -> Seat:

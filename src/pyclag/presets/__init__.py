@@ -1,13 +1,21 @@
-"""Named rule sets, matched case-insensitively.
+"""Named rule sets, matched case-insensitively with their aliases: the five
+presets of RULES.md Decision 1, and ``normal``, the common core of §1.
 
-Until the special deals arrive this holds ``normal``: the common core of
-RULES.md §1 (normal rounds 1..7..1, turn-up trumps, the "not equal" hook,
-F1 scoring, 3-7 players, ties shared).
+==============  ===========================================================
+name            rules
+==============  ===========================================================
+``wikipedia``   :mod:`pyclag.presets.wikipedia` (§2.1): 22 deals, F1
+``scottish``    :mod:`pyclag.presets.scottish` (§2.2): 18 deals, F2
+``raf``         :mod:`pyclag.presets.raf` (§2.3): the caller calls the rules
+``indonesian``  :mod:`pyclag.presets.indonesian` (§2.4): the "exceed" hook
+``pagat``       :mod:`pyclag.presets.pagat` (§2.5): 22 deals, F2
+``normal``      normal rounds only (§1): 1..7..1, F1
+==============  ===========================================================
 
->>> get("Normal", hook="gt").hook.form.value
-'gt'
+>>> get("Wikipedia", phase2="six").name, len(get("WP", phase2="six").schedule)
+('wikipedia', 20)
 >>> names()
-('normal',)
+('indonesian', 'normal', 'pagat', 'raf', 'scottish', 'wikipedia')
 """
 
 from __future__ import annotations
@@ -15,30 +23,54 @@ from __future__ import annotations
 from typing import Any, Final
 
 from pyclag.errors import RulesError
+from pyclag.presets.indonesian import INDONESIAN
+from pyclag.presets.pagat import PAGAT
+from pyclag.presets.raf import RAF
+from pyclag.presets.scottish import SCOTTISH
+from pyclag.presets.wikipedia import WIKIPEDIA
 from pyclag.rules.ruleset import NORMAL, RuleSet
 
-__all__ = ["get", "names"]
+__all__ = ["ALIASES", "INDONESIAN", "PAGAT", "RAF", "SCOTTISH", "WIKIPEDIA", "get", "names"]
 
-_PRESETS: Final[dict[str, RuleSet]] = {"normal": NORMAL}
+_PRESETS: Final[dict[str, RuleSet]] = {
+    rules.name: rules for rules in (WIKIPEDIA, SCOTTISH, RAF, INDONESIAN, PAGAT, NORMAL)
+}
+
+ALIASES: Final[dict[str, str]] = {
+    "wp": "wikipedia",
+    "scotland": "scottish",
+    "scots": "scottish",
+    "royal air force": "raf",
+    "unified": "raf",
+    "indonesia": "indonesian",
+    "gamerules": "indonesian",
+    "id": "indonesian",
+    "mcleod": "pagat",
+}
+"""Other names a preset answers to."""
 
 
 def names() -> tuple[str, ...]:
-    """The preset names, sorted.
+    """The preset names, sorted (aliases are in :data:`ALIASES`).
 
-    >>> "normal" in names()
+    >>> "raf" in names()
     True
     """
     return tuple(sorted(_PRESETS))
 
 
 def get(name: str, **options: Any) -> RuleSet:
-    """The preset called ``name`` (any case), with ``options`` applied.
+    """The preset called ``name`` (any case, or an alias), with ``options`` applied.
 
     >>> get("nonesuch")
     Traceback (most recent call last):
-    pyclag.errors.RulesError: unknown preset 'nonesuch'; valid presets: normal
+    pyclag.errors.RulesError: unknown preset 'nonesuch'; valid presets: indonesian, normal, pagat, raf, scottish, wikipedia (aliases: gamerules, id, indonesia, mcleod, royal air force, scotland, scots, unified, wp)
     """
-    rules = _PRESETS.get(name.strip().lower()) if isinstance(name, str) else None
+    key = " ".join(name.lower().split()) if isinstance(name, str) else None
+    rules = None if key is None else _PRESETS.get(ALIASES.get(key, key))
     if rules is None:
-        raise RulesError(f"unknown preset {name!r}; valid presets: {', '.join(names())}")
+        raise RulesError(
+            f"unknown preset {name!r}; valid presets: {', '.join(names())} "
+            f"(aliases: {', '.join(sorted(ALIASES))})"
+        )
     return rules.with_options(**options) if options else rules

@@ -68,17 +68,22 @@ _RANK_VALUES: Final[dict[RankOrder, tuple[int, ...]]] = {
 
 
 def precedence_order(suits: Iterable[Suit] | str) -> tuple[Suit, ...]:
-    """A suit precedence, top suit first: all four suits, each once.
+    """A suit precedence, top suit first: all four suits, each once, as suits,
+    letters, or one of the four RAF names (§2.3) in any case.
 
-    >>> precedence_order("DHSC") == RED_OVER_BLACK
+    >>> precedence_order("DHSC") == RED_OVER_BLACK == precedence_order("Red over Black")
     True
     >>> precedence_order("DHS")
     Traceback (most recent call last):
     pyclag.errors.RulesError: a precedence order names each of the four suits once, top first (e.g. 'HCDS'), not 'DHS'
     """
     try:
-        order = tuple(Suit.parse(s) for s in suits) if isinstance(suits, str) else tuple(suits)
-    except ValueError:
+        if isinstance(suits, str):
+            named = NAMED_PRECEDENCES.get(" ".join(suits.lower().split()))
+            order = named if named is not None else tuple(Suit.parse(s) for s in suits)
+        else:
+            order = tuple(suits)
+    except (ValueError, TypeError):
         order = ()
     if len(order) != 4 or set(order) != set(Suit) or not all(isinstance(s, Suit) for s in order):
         raise RulesError(
@@ -89,10 +94,10 @@ def precedence_order(suits: Iterable[Suit] | str) -> tuple[Suit, ...]:
 
 
 # The four named RAF orders (RULES.md §2.3, [V: S-EN]).
-PRECEDENCE: Final = precedence_order("HCDS")
-REVERSE_PRECEDENCE: Final = precedence_order("SDCH")
-RED_OVER_BLACK: Final = precedence_order("DHSC")
-BLACK_OVER_RED: Final = precedence_order("CSHD")
+PRECEDENCE: Final = tuple(map(Suit.parse, "HCDS"))
+REVERSE_PRECEDENCE: Final = tuple(map(Suit.parse, "SDCH"))
+RED_OVER_BLACK: Final = tuple(map(Suit.parse, "DHSC"))
+BLACK_OVER_RED: Final = tuple(map(Suit.parse, "CSHD"))
 NAMED_PRECEDENCES: Final = {
     "precedence": PRECEDENCE,
     "reverse precedence": REVERSE_PRECEDENCE,

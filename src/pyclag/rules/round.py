@@ -1,28 +1,42 @@
 """Round specs (one entry of a schedule) and the resolved rules of a round.
 
 A :class:`RoundSpec` says how a round is played before it starts: its hand
-size and its rule values. :class:`RoundRules` is what trick resolution and
-scoring need once the round's trump is known.
+size and its rule values, one per axis (suits, rank order, bidding, reveal,
+play, wild twos, the RAF caller, scoring). :class:`RoundRules` is what trick
+resolution and scoring need once the round's trump is known.
 
 >>> from pyclag.rules.trumps import NO_TRUMPS
 >>> spec = RoundSpec(7, suits=NO_TRUMPS)
->>> spec.label
-'No Trumps'
+>>> spec.label, [phase.value for phase in spec.phases]
+('No Trumps', ['deal', 'bid', 'play'])
 """
 
 from __future__ import annotations
 
 import functools
-from typing import Final
+from typing import Any, Final
 
 import attrs
 
 from pyclag._check import is_instance, is_int, is_member
+from pyclag.actions import Call
 from pyclag.cards import DECK, Suit
-from pyclag.phases import NORMAL_PHASES, Phase
+from pyclag.errors import RulesError
+from pyclag.phases import Phase
+from pyclag.rules.calls import CallRules
+from pyclag.rules.deals import Bidding, PlayMode, Reveal, TwosWild
 from pyclag.rules.ordering import RankOrder
-from pyclag.rules.trumps import TURN_UP, NoTrumps, Precedence, SuitRule, TurnUp
-from pyclag.scoring.schemes import ContractScoring, Scoring
+from pyclag.rules.trumps import (
+    NO_TRUMPS,
+    TURN_UP,
+    DealerCalls,
+    NoTrumps,
+    Precedence,
+    SuitRule,
+    Trumps,
+    TurnUp,
+)
+from pyclag.scoring.schemes import ContractScoring, MostTricks, Scoring
 
 __all__ = ["MAX_HAND_SIZE", "RoundRules", "RoundSpec"]
 
@@ -30,14 +44,30 @@ MAX_HAND_SIZE: Final = 52
 """No round deals more than the whole pack to one player."""
 
 
+def _hand_sizes(sizes: Any) -> tuple[int, ...]:
+    try:
+        return tuple(sorted(set(sizes)))
+    except TypeError:
+        raise RulesError(f"hand_sizes must be a collection of ints, not {sizes!r}") from None
+
+
+def _optional(*kinds: type, label: str) -> Any:
+    return attrs.validators.optional(is_instance(*kinds, label=label))
+
+
 @attrs.frozen(cache_hash=True)
 class RoundSpec:
     """One round of a schedule.
 
-    ``hand_size`` is the number of cards each player gets. ``suits`` ranks the
-    suits (turn-up trump, no trumps, or a fixed precedence); ``rank_order``
-    ranks the cards within a suit; ``scoring`` replaces the rule set's scoring
-    for this round when given.
+    * ``hand_size``: cards per player; when the dealer chooses (RAF), the
+      largest of ``hand_sizes``, the sizes the dealer may choose from.
+    * ``suits``: how suits rank (turn-up, no trumps, named trumps, the
+      dealer's call, a precedence); ``rank_order``: ranks within a suit.
+    * ``bidding``, ``reveal``, ``play``, ``twos``: the special-deal axes of
+      :mod:`pyclag.rules.deals`.
+    * ``calls``: the RAF caller chooses this round's rules (the call replaces
+      the axes above once made); ``scoring`` replaces the rule set's scoring for
+      this round when given; ``name`` is what a score card calls the round.
 
     >>> RoundSpec(3).label, RoundSpec(7, rank_order=RankOrder.ACES_LOW).label
     ('', 'Aces Low')
@@ -49,13 +79,37 @@ class RoundSpec:
     hand_size: int = attrs.field(validator=is_int(1, MAX_HAND_SIZE))
     suits: SuitRule = attrs.field(
         default=TURN_UP,
-        validator=is_instance(TurnUp, NoTrumps, Precedence, label="a SuitRule"),
+        validator=is_instance(
+            TurnUp, NoTrumps, Trumps, DealerCalls, Precedence, label="a SuitRule"
+        ),
     )
     rank_order: RankOrder = attrs.field(default=RankOrder.ACE_HIGH, validator=is_member(RankOrder))
     scoring: Scoring | None = attrs.field(
-        default=None,
-        validator=attrs.validators.optional(is_instance(ContractScoring, label="a Scoring")),
+        default=None, validator=_optional(ContractScoring, MostTricks, label="a Scoring")
     )
+    bidding: Bidding = attrs.field(default=Bidding.SEEN, validator=is_member(Bidding))
+    reveal: Reveal = attrs.field(default=Reveal.BEFORE_BIDS, validator=is_member(Reveal))
+    play: PlayMode = attrs.field(default=PlayMode.HAND, validator=is_member(PlayMode))
+    twos: TwosWild | None = attrs.field(
+        default=None, validator=_optional(TwosWild, label="a TwosWild")
+    )
+    hand_sizes: tuple[int, ...] = attrs.field(default=(), converter=_hand_sizes)
+    calls: CallRules | None = attrs.field(
+        default=None, validator=_optional(CallRules, label="CallRules")
+    )
+    name: str = attrs.field(default="", validator=is_instance(str, label="a string"))
+
+    def __attrs_post_init__(self) -> None:
+        if self.hand_sizes and (
+            not all(type(h) is int and 1 <= h <= MAX_HAND_SIZE for h in self.hand_sizes)
+            or self.hand_size != self.hand_sizes[-1]
+        ):
+            raise RulesError(
+                f"hand_sizes must be ints in 1..{MAX_HAND_SIZE} whose largest is the "
+                f"hand_size {self.hand_size}, not {self.hand_sizes!r}"
+            )
+        if self.twos is not None and self.play.is_pile:
+            raise RulesError("twos cannot be wild when cards are played from face-down piles")
 
     @property
     def phases(self) -> tuple[Phase, ...]:
@@ -63,8 +117,10 @@ class RoundSpec:
 
         >>> [phase.value for phase in RoundSpec(5).phases]
         ['deal', 'bid', 'play']
+        >>> [p.value for p in RoundSpec(7, hand_sizes=range(3, 8), calls=CallRules()).phases]
+        ['choose-hand-size', 'deal', 'call', 'bid', 'play']
         """
-        return NORMAL_PHASES
+        return _phases(self)
 
     @property
     def label(self) -> str:
@@ -72,17 +128,102 @@ class RoundSpec:
 
         >>> RoundSpec(7, suits=Precedence("HCDS"), rank_order=RankOrder.TWO_HIGH).label
         'Precedence HCDS, Nuloss'
+        >>> RoundSpec(7, reveal=Reveal.AFTER_BIDS, twos=TwosWild()).label
+        'Guess Trumps, Twos Wild'
         """
-        parts = [self.suits.label, _ORDER_LABELS[self.rank_order]]
-        if self.scoring is not None:
+        if self.name:
+            return self.name
+        parts = [
+            "Caller's choice" if self.calls is not None else self.suits.label,
+            "Guess Trumps" if self.reveal is Reveal.AFTER_BIDS else "",
+            _BIDDING_LABELS[self.bidding],
+            _PLAY_LABELS[self.play],
+            "Twos Wild" if self.twos is not None else "",
+            _ORDER_LABELS[self.rank_order],
+        ]
+        if self.scoring is not None and self.bidding is not Bidding.FORCED_ZERO:
             parts.append(self.scoring.label)
         return ", ".join(part for part in parts if part)
+
+    def with_call(self, call: Call, scoring: ContractScoring) -> RoundSpec:
+        """The round as ``call`` makes it, scored from the rule set's ``scoring``
+        (§2.3: F1 with the madness weights; misère tricks score negatively).
+
+        >>> from pyclag.actions import Madness
+        >>> spec = RoundSpec(7, hand_sizes=range(3, 8), calls=CallRules())
+        >>> from pyclag.scoring.schemes import F1
+        >>> called = spec.with_call(Call(0, Suit.HEARTS, misere=True, madness=Madness.ASCENDING), F1)
+        >>> called.label, called.suits, called.bidding.value, called.scoring.per_trick_on_miss
+        ('Trumps H, Misère, Ascending Madness', Trumps(suit=<Suit.HEARTS: 2>), 'forced-zero', -2)
+        """
+        calls = self.calls if self.calls is not None else CallRules()
+        if call.misere:
+            on_made, on_miss = scoring.per_trick, calls.misere_per_trick
+        else:
+            on_made = scoring.per_trick
+            on_miss = (
+                scoring.per_trick if calls.madness_points_on_miss else scoring.per_trick_on_miss
+            )
+        suits = call.suits
+        return attrs.evolve(
+            self,
+            suits=Trumps(suits) if isinstance(suits, Suit) else suits,
+            rank_order=RankOrder.TWO_HIGH if call.nuloss else RankOrder.ACE_HIGH,
+            bidding=Bidding.FORCED_ZERO if call.misere else Bidding.SEEN,
+            reveal=Reveal.BEFORE_BIDS,
+            play=PlayMode.SHUFFLED if call.blind else PlayMode.HAND,
+            twos=None,
+            scoring=ContractScoring(
+                call.label, on_made, on_miss, bonus=scoring.bonus, madness=call.madness
+            ),
+            name=call.label,
+        )
+
+    def with_trump(self, suit: Suit | None) -> RoundSpec:
+        """The round once the dealer has declared ``suit`` (``None``: no trumps).
+
+        >>> RoundSpec(7, suits=DealerCalls()).with_trump(Suit.CLUBS).label
+        'Dealer Calls: Trumps C'
+        """
+        suits = NO_TRUMPS if suit is None else Trumps(suit)
+        label = self.name or self.suits.label
+        return attrs.evolve(self, suits=suits, name=f"{label}: {suits.label}")
+
+
+@functools.cache
+def _phases(spec: RoundSpec) -> tuple[Phase, ...]:
+    # RULES.md Appendix B, in order.
+    bidding = spec.bidding
+    steps = (
+        (bool(spec.hand_sizes), Phase.CHOOSE_HAND_SIZE),
+        (bidding is Bidding.BEFORE_DEAL, Phase.BID_BEFORE_DEAL),
+        (True, Phase.DEAL),
+        (spec.calls is not None, Phase.CALL),
+        (isinstance(spec.suits, DealerCalls), Phase.DECLARE_TRUMP),
+        (bidding in (Bidding.SEEN, Bidding.UNSEEN), Phase.BID),
+        (spec.play is PlayMode.SHUFFLED, Phase.SHUFFLE),
+        (True, Phase.PLAY),
+    )
+    return tuple(phase for present, phase in steps if present)
 
 
 _ORDER_LABELS: Final = {
     RankOrder.ACE_HIGH: "",
     RankOrder.ACES_LOW: "Aces Low",
     RankOrder.TWO_HIGH: "Nuloss",
+}
+_BIDDING_LABELS: Final = {
+    Bidding.SEEN: "",
+    Bidding.UNSEEN: "Blind",
+    Bidding.BEFORE_DEAL: "Blind (bids before the deal)",
+    Bidding.FORCED_ZERO: "Misère",
+    Bidding.NONE: "",
+}
+_PLAY_LABELS: Final = {
+    PlayMode.HAND: "",
+    PlayMode.DEALT_ORDER: "Roll 'Em",
+    PlayMode.REVERSE_ORDER: "Roll 'Em (last card dealt first)",
+    PlayMode.SHUFFLED: "Blind play",
 }
 
 

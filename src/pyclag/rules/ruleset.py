@@ -1,7 +1,7 @@
 """RuleSet: a whole game's rules as a tree of small frozen values
 (DESIGN.md §1.2, §4).
 
->>> rules = NORMAL.with_options(hook="gt", scoring="F2")
+>>> rules = NORMAL.with_options(hook="gt", scoring="F2", misere_points_per_trick=-5)
 >>> rules.hook.form.value, rules.scoring.name, len(rules.schedule)
 ('gt', 'F2', 13)
 >>> [spec.hand_size for spec in rules.with_schedule([7, 3]).schedule]
@@ -10,31 +10,22 @@
 
 from __future__ import annotations
 
-import enum
-from collections.abc import Iterable, Mapping
+import functools
+from collections.abc import Iterable
 from typing import Any, Final
 
 import attrs
 
 from pyclag._check import is_instance, is_int, is_member
 from pyclag.errors import RulesError
-from pyclag.rules.bidding import GtInfeasible, Hook, HookForm
+from pyclag.rules.bidding import Hook
+from pyclag.rules.options import OPTIONS, DealOptions
 from pyclag.rules.round import RoundSpec
-from pyclag.scoring.schemes import F1, SCHEMES, ContractScoring, Scoring
+from pyclag.rules.trumps import NoTurnUp
+from pyclag.scoring.schemes import F1, ContractScoring
 from pyclag.scoring.tally import TieBreak
 
-__all__ = ["NORMAL", "OPTIONS", "NoTurnUp", "RuleSet", "normal_schedule"]
-
-
-class NoTurnUp(enum.Enum):
-    """What happens when a turn-up round deals the whole pack (N·h = 52, §1.5, A30).
-
-    * ``NO_TRUMPS``: the round is played without trumps (the Oh Hell convention, [V: OH-WP]).
-    * ``REJECT``: such a schedule is refused when the game starts.
-    """
-
-    NO_TRUMPS = "no_trumps"
-    REJECT = "reject"
+__all__ = ["NORMAL", "OPTIONS", "NoTurnUp", "RuleSet", "ScheduleChoice", "normal_schedule"]
 
 
 def _to_schedule(specs: Iterable[int | RoundSpec]) -> tuple[RoundSpec, ...]:
@@ -59,6 +50,39 @@ def _to_schedule(specs: Iterable[int | RoundSpec]) -> tuple[RoundSpec, ...]:
 
 
 @attrs.frozen
+class ScheduleChoice:
+    """A preset's option between whole schedules, such as Wikipedia's
+    ``phase2`` (Decision 2) or Indonesian's ``undescribed_rounds`` (Decision 3).
+
+    >>> choice = ScheduleChoice("length", (("short", (RoundSpec(1),)), ("long", (RoundSpec(2),))), "short")
+    >>> choice.schedule("long")[0].hand_size
+    2
+    """
+
+    option: str
+    choices: tuple[tuple[str, tuple[RoundSpec, ...]], ...]
+    chosen: str
+
+    def schedule(self, name: str) -> tuple[RoundSpec, ...]:
+        """The schedule chosen by ``name``; a RulesError lists the choices.
+
+        >>> ScheduleChoice("length", (("short", (RoundSpec(1),)),), "short").schedule("long")
+        Traceback (most recent call last):
+        pyclag.errors.RulesError: expected one of 'short'
+        """
+        for choice, specs in self.choices:
+            if choice == name:
+                return specs
+        valid = ", ".join(repr(choice) for choice, _ in self.choices)
+        raise RulesError(f"expected one of {valid}")
+
+
+def _optional_count(_instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if value is not None and (type(value) is not int or not 1 <= value <= 1000):
+        raise RulesError(f"{attribute.name} must be None or an int in 1..1000, not {value!r}")
+
+
+@attrs.frozen
 class RuleSet:
     """The rules of a whole game.
 
@@ -67,20 +91,32 @@ class RuleSet:
     ``min_players``..``max_players`` is the allowed table; ``tie_break``
     separates equal totals; ``no_turnup`` guards a turn-up with no card left.
 
-    >>> RuleSet("mine", [3, 2, 1]).schedule[0]
-    RoundSpec(hand_size=3, suits=TurnUp(), rank_order=<RankOrder.ACE_HIGH: 'ace-high'>, scoring=None)
+    A game has ``num_deals`` rounds when set, else ``deals_per_player`` times
+    the players when set (RAF, A24), else one per schedule entry; past the end
+    of the schedule its last entry repeats. ``deal_options`` change the special
+    deals (:class:`~pyclag.rules.options.DealOptions`); ``choices`` are a
+    preset's options between schedules.
+
+    >>> RuleSet("mine", [3, 2, 1]).round_spec(0)
+    RoundSpec(hand_size=3, ...)
     """
 
     name: str = attrs.field(validator=is_instance(str, label="a string"))
     schedule: tuple[RoundSpec, ...] = attrs.field(converter=_to_schedule)
     hook: Hook = attrs.field(factory=Hook, validator=is_instance(Hook, label="a Hook"))
-    scoring: Scoring = attrs.field(
-        default=F1, validator=is_instance(ContractScoring, label="a Scoring")
+    scoring: ContractScoring = attrs.field(
+        default=F1, validator=is_instance(ContractScoring, label="a contract Scoring")
     )
     min_players: int = attrs.field(default=3, validator=is_int(2, 52))
     max_players: int = attrs.field(default=7, validator=is_int(2, 52))
     tie_break: TieBreak = attrs.field(default=TieBreak.SHARED, validator=is_member(TieBreak))
     no_turnup: NoTurnUp = attrs.field(default=NoTurnUp.NO_TRUMPS, validator=is_member(NoTurnUp))
+    num_deals: int | None = attrs.field(default=None, validator=_optional_count)
+    deals_per_player: int | None = attrs.field(default=None, validator=_optional_count)
+    deal_options: DealOptions = attrs.field(
+        factory=DealOptions, validator=is_instance(DealOptions, label="DealOptions")
+    )
+    choices: tuple[ScheduleChoice, ...] = ()
 
     def __attrs_post_init__(self) -> None:
         if self.min_players > self.max_players:
@@ -88,14 +124,38 @@ class RuleSet:
                 f"min_players {self.min_players} exceeds max_players {self.max_players}"
             )
 
+    def num_rounds(self, players: int) -> int:
+        """How many rounds a game of ``players`` lasts (§1.10; RAF: A24).
+
+        >>> NORMAL.num_rounds(4), NORMAL.with_options(num_deals=3).num_rounds(4)
+        (13, 3)
+        """
+        if self.num_deals is not None:
+            return self.num_deals
+        if self.deals_per_player is not None:
+            return self.deals_per_player * players
+        return len(self.schedule)
+
+    def round_spec(self, index: int) -> RoundSpec:
+        """The spec of round ``index`` (0-based) as played: the schedule entry
+        (its last entry repeats) with the deal options applied.
+
+        >>> NORMAL.round_spec(3).hand_size
+        4
+        """
+        return _round_spec(self.schedule, self.deal_options, index)
+
     def with_schedule(self, specs: Iterable[int | RoundSpec]) -> RuleSet:
         """The same rules over another schedule: an int is a normal round of
-        that many cards, a round spec is used as it is.
+        that many cards, a round spec is used as it is. The game then has one
+        round per entry, and the preset's schedule choices no longer apply.
 
         >>> len(NORMAL.with_schedule([1, 1]).schedule)
         2
         """
-        return attrs.evolve(self, schedule=_to_schedule(specs))
+        return attrs.evolve(
+            self, schedule=_to_schedule(specs), num_deals=None, deals_per_player=None, choices=()
+        )
 
     def with_options(self, **options: Any) -> RuleSet:
         """The same rules with some options changed; each name and value is checked.
@@ -104,71 +164,48 @@ class RuleSet:
         4
         >>> NORMAL.with_options(hookk="ne")
         Traceback (most recent call last):
-        pyclag.errors.RulesError: unknown option 'hookk'; valid options: gt_exact, gt_infeasible, hook, hook_min_hand_size, max_players, min_players, no_turnup, scoring, tie_break
+        pyclag.errors.RulesError: unknown option 'hookk'; valid options: blind_trump_visible, ...
         """
         rules = self
         for name, value in options.items():
-            option = OPTIONS.get(name)
-            if option is None:
-                raise RulesError(
-                    f"unknown option {name!r}; valid options: {', '.join(sorted(OPTIONS))}"
-                )
             try:
-                rules = option.apply(rules, value)
+                rules = rules._with_option(name, value)
             except RulesError as err:
+                if name not in self.options:
+                    raise
                 raise RulesError(f"option {name}={value!r}: {err}") from None
         return rules
 
+    def _with_option(self, name: str, value: object) -> RuleSet:
+        for number, choice in enumerate(self.choices):
+            if choice.option == name:
+                if not isinstance(value, str):
+                    raise RulesError("expected a string")
+                schedule = choice.schedule(value)
+                chosen = attrs.evolve(choice, chosen=value)
+                choices = (*self.choices[:number], chosen, *self.choices[number + 1 :])
+                return attrs.evolve(self, schedule=schedule, choices=choices)
+        option = OPTIONS.get(name)
+        if option is None:
+            valid = sorted([*OPTIONS, *(choice.option for choice in self.choices)])
+            raise RulesError(f"unknown option {name!r}; valid options: {', '.join(valid)}")
+        return option.apply(self, value)
+
     @property
     def options(self) -> dict[str, object]:
-        """The current value of every option, by name.
+        """The current value of every option, by name (``None``: as the schedule says).
 
-        >>> NORMAL.options["hook"]
-        'ne'
+        >>> NORMAL.options["hook"], NORMAL.options["misere_points_per_trick"]
+        ('ne', None)
         """
-        return {name: option.read(self) for name, option in sorted(OPTIONS.items())}
+        values = {name: option.read(self) for name, option in OPTIONS.items()}
+        values.update((choice.option, choice.chosen) for choice in self.choices)
+        return dict(sorted(values.items()))
 
 
-@attrs.frozen
-class _Option:
-    """One named option: a field of the rule set (or of its hook, when
-    ``in_hook``), and the plain values it also accepts by name."""
-
-    field: str
-    in_hook: bool = False
-    names: Mapping[Any, object] = attrs.field(factory=dict)
-
-    def read(self, rules: RuleSet) -> object:
-        value = getattr(rules.hook if self.in_hook else rules, self.field)
-        for name, member in self.names.items():
-            if member is value:
-                return name
-        return value
-
-    def apply(self, rules: RuleSet, value: object) -> RuleSet:
-        value = self.names.get(value, value) if isinstance(value, str) else value
-        change: dict[str, Any] = {self.field: value}
-        if self.in_hook:
-            return attrs.evolve(rules, hook=attrs.evolve(rules.hook, **change))
-        return attrs.evolve(rules, **change)
-
-
-def _names(kind: type[enum.Enum]) -> dict[object, object]:
-    return {member.value: member for member in kind}
-
-
-OPTIONS: Final[Mapping[str, _Option]] = {
-    "hook": _Option("form", in_hook=True, names=_names(HookForm)),
-    "hook_min_hand_size": _Option("min_hand_size", in_hook=True),
-    "gt_exact": _Option("gt_exact", in_hook=True),
-    "gt_infeasible": _Option("gt_infeasible", in_hook=True, names=_names(GtInfeasible)),
-    "scoring": _Option("scoring", names=dict(SCHEMES)),
-    "min_players": _Option("min_players"),
-    "max_players": _Option("max_players"),
-    "tie_break": _Option("tie_break", names=_names(TieBreak)),
-    "no_turnup": _Option("no_turnup", names=_names(NoTurnUp)),
-}
-"""Every option :meth:`RuleSet.with_options` accepts (RULES.md Appendix A names)."""
+@functools.lru_cache(maxsize=4096)
+def _round_spec(schedule: tuple[RoundSpec, ...], options: DealOptions, index: int) -> RoundSpec:
+    return options.apply(schedule[min(index, len(schedule) - 1)])
 
 
 def normal_schedule(top: int = 7) -> tuple[RoundSpec, ...]:

@@ -1,22 +1,46 @@
-"""How a round's suits are ranked: a turned-up trump, no trumps, or a fixed
-suit precedence (RULES.md §1.5, §2.0 ``NT``, §2.3 Precedence).
+"""How a round's suits are ranked: a turned-up trump, no trumps, a named
+trump suit, the dealer's choice, or a fixed suit precedence (RULES.md §1.5,
+§2.0 ``NT`` and ``DEALER_CALLS``, §2.3 Trumps and Precedence).
 
 Each rule is a small frozen value; a round spec holds one of them.
 
->>> TURN_UP, NO_TRUMPS, Precedence("HCDS")
-(TurnUp(), NoTrumps(), Precedence('HCDS'))
+>>> TURN_UP, NO_TRUMPS, Trumps(Suit.HEARTS), DealerCalls(), Precedence("HCDS")
+(TurnUp(), NoTrumps(), Trumps(suit=<Suit.HEARTS: 2>), DealerCalls(no_trumps=False), Precedence('HCDS'))
 """
 
 from __future__ import annotations
 
+import enum
 from typing import Final, TypeAlias
 
 import attrs
 
+from pyclag._check import is_flag, is_member
 from pyclag.cards import Suit
 from pyclag.rules.ordering import precedence_order
 
-__all__ = ["NO_TRUMPS", "TURN_UP", "NoTrumps", "Precedence", "SuitRule", "TurnUp"]
+__all__ = [
+    "NO_TRUMPS",
+    "TURN_UP",
+    "DealerCalls",
+    "NoTrumps",
+    "NoTurnUp",
+    "Precedence",
+    "SuitRule",
+    "Trumps",
+    "TurnUp",
+]
+
+
+class NoTurnUp(enum.Enum):
+    """What happens when a turn-up round deals the whole pack (N·h = 52, §1.5, A30).
+
+    * ``NO_TRUMPS``: the round is played without trumps (the Oh Hell convention, [V: OH-WP]).
+    * ``REJECT``: such a schedule is refused when the game starts.
+    """
+
+    NO_TRUMPS = "no_trumps"
+    REJECT = "reject"
 
 
 @attrs.frozen
@@ -50,6 +74,50 @@ class NoTrumps:
         return "No Trumps"
 
 
+@attrs.frozen
+class Trumps:
+    """A named trump suit: the RAF caller's "Trumps" call (§2.3, A19) or the
+    dealer's declaration in a dealer-calls deal (§2.0). No card is turned.
+
+    >>> Trumps(Suit.SPADES).label
+    'Trumps S'
+    """
+
+    suit: Suit = attrs.field(validator=is_member(Suit))
+
+    @property
+    def label(self) -> str:
+        """Name on a score card."""
+        return f"Trumps {self.suit.letter}"
+
+
+@attrs.frozen
+class DealerCalls:
+    """After seeing their hand the dealer names the trump suit; no card is
+    turned (§2.0 ``DEALER_CALLS`` [T: TG], A11). ``no_trumps`` lets the dealer
+    call no trumps too (``dealer_calls_allow_nt``).
+
+    >>> DealerCalls().choices
+    (<Suit.CLUBS: 0>, <Suit.DIAMONDS: 1>, <Suit.HEARTS: 2>, <Suit.SPADES: 3>)
+    """
+
+    no_trumps: bool = attrs.field(default=False, validator=is_flag)
+
+    @property
+    def choices(self) -> tuple[Suit | None, ...]:
+        """What the dealer may declare (``None``: no trumps)."""
+        return (*Suit, None) if self.no_trumps else tuple(Suit)
+
+    @property
+    def label(self) -> str:
+        """Name on a score card.
+
+        >>> DealerCalls().label
+        'Dealer Calls'
+        """
+        return "Dealer Calls"
+
+
 @attrs.frozen(repr=False)
 class Precedence:
     """A fixed suit order, top first: a card of a higher suit beats every card
@@ -78,5 +146,5 @@ class Precedence:
 TURN_UP: Final = TurnUp()
 NO_TRUMPS: Final = NoTrumps()
 
-SuitRule: TypeAlias = TurnUp | NoTrumps | Precedence
+SuitRule: TypeAlias = TurnUp | NoTrumps | Trumps | DealerCalls | Precedence
 """Any rule for ranking a round's suits."""

@@ -14,6 +14,10 @@ F3        10 + 5 per trick                       0
 (12, 12, 10, 0)
 >>> F2.points(bids=(1, 1, 0, 0), trick_winners=(0, 1, 3))
 (11, 11, 10, 1)
+
+Misère is a contract round whose bids are all forced to 0 (§2.0: "+10 if
+t = 0, else p·t" is exactly that), RAF madness weights the tricks (§2.3), and
+:class:`MostTricks` scores the one player with the most tricks.
 """
 
 from __future__ import annotations
@@ -23,9 +27,20 @@ from typing import Final, TypeAlias
 
 import attrs
 
-from pyclag._check import is_int
+from pyclag._check import is_instance, is_int
+from pyclag.actions import Madness
 
-__all__ = ["F1", "F2", "F3", "SCHEMES", "ContractScoring", "Scoring", "tricks_won"]
+__all__ = [
+    "F1",
+    "F2",
+    "F3",
+    "SCHEMES",
+    "ContractScoring",
+    "MostTricks",
+    "Scoring",
+    "misere",
+    "tricks_won",
+]
 
 
 def tricks_won(players: int, trick_winners: Sequence[int]) -> tuple[int, ...]:
@@ -45,14 +60,23 @@ class ContractScoring:
     """Score a bid round: ``bonus + per_trick * t`` for an exact bid, otherwise
     ``per_trick_on_miss * t`` (RULES.md §1.9; A6 for F2's miss).
 
+    Under a ``madness`` (RAF, §2.3) trick ``j`` of ``h`` counts ``j``
+    (ascending) or ``h - j + 1`` (descending) times instead of once, so with
+    ``per_trick=2`` it is worth ``2j`` or ``2(h - j + 1)``.
+
     >>> ContractScoring("custom", per_trick=3, per_trick_on_miss=0).points((2, 0), (0, 0))
     (16, 10)
+    >>> attrs.evolve(F1, madness=Madness.ASCENDING).points((2, 1), (1, 0, 1, 0))
+    (22, 0)
     """
 
-    name: str
+    name: str = attrs.field(validator=is_instance(str, label="a string"))
     per_trick: int = attrs.field(validator=is_int(-1000, 1000))
     per_trick_on_miss: int = attrs.field(validator=is_int(-1000, 1000))
     bonus: int = attrs.field(default=10, validator=is_int(-1000, 1000))
+    madness: Madness | None = attrs.field(
+        default=None, validator=attrs.validators.optional(is_instance(Madness, label="a Madness"))
+    )
 
     @property
     def label(self) -> str:
@@ -69,14 +93,83 @@ class ContractScoring:
         >>> F3.points((1, 0), (0,))
         (15, 10)
         """
-        won = tricks_won(len(bids), trick_winners)
+        won = _weighted(len(bids), trick_winners, self.madness)
         bonus, per_trick, on_miss = self.bonus, self.per_trick, self.per_trick_on_miss
+        if self.madness is not None:
+            counts = tricks_won(len(bids), trick_winners)
+            return tuple(
+                [
+                    bonus + per_trick * w if b == t else on_miss * w
+                    for b, t, w in zip(bids, counts, won, strict=True)
+                ]
+            )
         return tuple(
             [
                 bonus + per_trick * t if b == t else on_miss * t
                 for b, t in zip(bids, won, strict=True)
             ]
         )
+
+
+def _weighted(players: int, trick_winners: Sequence[int], madness: Madness | None) -> list[int]:
+    """Tricks won by each seat, each trick counted by its madness weight."""
+    if madness is None:
+        return list(tricks_won(players, trick_winners))
+    h = len(trick_winners)
+    won = [0] * players
+    for j, seat in enumerate(trick_winners, 1):
+        won[seat] += madness.trick_value(j, h) // 2
+    return won
+
+
+def misere(per_trick: int, name: str | None = None) -> ContractScoring:
+    """Misère scoring with ``per_trick`` points per trick taken: +10 for no
+    tricks, else ``per_trick * t`` (§2.0 ``MISERE``; the round forces every bid to 0).
+
+    >>> misere(-2).points((0, 0, 0, 0), (1, 1, 1, 1, 2, 2, 3))
+    (10, -8, -4, -2)
+    """
+    label = name if name is not None else f"misère {per_trick:+d}"
+    return ContractScoring(label, per_trick=0, per_trick_on_miss=per_trick)
+
+
+@attrs.frozen(cache_hash=True)
+class MostTricks:
+    """``bonus`` to the one player who took strictly the most tricks; nobody
+    else scores, and a tie for most gives nobody anything (§2.0 ``MOST_TRICKS``).
+
+    >>> MostTricks().points((None,) * 5, (0, 0, 0, 1, 1, 2, 3))
+    (10, 0, 0, 0, 0)
+    >>> MostTricks().points((None,) * 5, (0, 0, 0, 1, 1, 1, 3))
+    (0, 0, 0, 0, 0)
+    """
+
+    bonus: int = attrs.field(default=10, validator=is_int(-1000, 1000))
+
+    @property
+    def name(self) -> str:
+        """The scheme's name."""
+        return "most tricks"
+
+    @property
+    def label(self) -> str:
+        """Name on a score card.
+
+        >>> MostTricks().label
+        'Most Tricks'
+        """
+        return "Most Tricks"
+
+    def points(self, bids: Sequence[int | None], trick_winners: Sequence[int]) -> tuple[int, ...]:
+        """Points per seat for one round (``bids`` only give the table size).
+
+        >>> MostTricks(bonus=5).points((None, None), (1,))
+        (0, 5)
+        """
+        won = tricks_won(len(bids), trick_winners)
+        top = max(won)
+        sole = won.count(top) == 1
+        return tuple(self.bonus if sole and t == top else 0 for t in won)
 
 
 F1: Final = ContractScoring("F1", per_trick=2, per_trick_on_miss=0)
@@ -89,5 +182,5 @@ F3: Final = ContractScoring("F3", per_trick=5, per_trick_on_miss=0)
 SCHEMES: Final = {"F1": F1, "F2": F2, "F3": F3}
 """The contract families by name, for options and records."""
 
-Scoring: TypeAlias = ContractScoring
+Scoring: TypeAlias = ContractScoring | MostTricks
 """Any scoring scheme."""

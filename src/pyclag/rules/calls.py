@@ -1,0 +1,103 @@
+"""The RAF caller (RULES.md §2.3, Decision 5, A18-A23): who calls, which calls
+exist, and who calls next.
+
+>>> len(CallRules().legal_calls(seat=0))
+696
+>>> caller_after(points=(16, 16, 0, 10), tricks=(2, 1, 2, 0), eldest=0)
+0
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+import itertools
+from collections.abc import Sequence
+from typing import Final
+
+import attrs
+
+from pyclag._check import is_flag, is_int, is_member
+from pyclag.actions import Call, Madness
+from pyclag.cards import Suit
+from pyclag.rules.trumps import NO_TRUMPS, TURN_UP, NoTrumps, Precedence, TurnUp
+
+__all__ = ["ALL_PRECEDENCES", "CallRules", "FirstCaller", "caller_after"]
+
+ALL_PRECEDENCES: Final = tuple(Precedence(order) for order in itertools.permutations(Suit))
+"""The 24 suit precedence orders, each a legal RAF call [V: S-EN "any order"]."""
+
+
+class FirstCaller(enum.Enum):
+    """Who calls in the first deal, which has no previous winner (A18).
+
+    * ``NONE``: nobody; the first deal is a standard deal (the default).
+    * ``ELDEST``: the eldest hand calls.
+    """
+
+    NONE = "none"
+    ELDEST = "eldest"
+
+
+@attrs.frozen(cache_hash=True)
+class CallRules:
+    """A round whose rules the caller chooses after seeing their hand.
+
+    The caller is whoever came out on top in the previous round
+    (:func:`caller_after`). ``trumps_from_turnup`` makes "trumps" mean the
+    turn-up rather than a suit the caller names (A19); misère tricks score
+    ``misere_per_trick`` each (A22, times the madness weight); a missed bid
+    scores nothing unless ``madness_points_on_miss`` keeps the trick values (A21).
+
+    >>> CallRules(trumps_from_turnup=True).suit_modes[0]
+    TurnUp()
+    """
+
+    first_caller: FirstCaller = attrs.field(
+        default=FirstCaller.NONE, validator=is_member(FirstCaller)
+    )
+    trumps_from_turnup: bool = attrs.field(default=False, validator=is_flag)
+    misere_per_trick: int = attrs.field(default=-2, validator=is_int(-1000, 1000))
+    madness_points_on_miss: bool = attrs.field(default=False, validator=is_flag)
+
+    @property
+    def suit_modes(self) -> tuple[Suit | TurnUp | NoTrumps | Precedence, ...]:
+        """The suit modes a call may choose: trumps (each suit named, or the
+        turn-up), no trumps, or any precedence order (A23)."""
+        trumps: tuple[Suit | TurnUp, ...] = (TURN_UP,) if self.trumps_from_turnup else tuple(Suit)
+        return (*trumps, NO_TRUMPS, *ALL_PRECEDENCES)
+
+    def legal_calls(self, seat: int) -> tuple[Call, ...]:
+        """Every call ``seat`` may make: each suit mode with Nuloss, Blind and
+        Misère on or off and no, ascending or descending madness.
+
+        >>> calls = CallRules().legal_calls(2)
+        >>> calls[0]
+        Call(seat=2, suits=<Suit.CLUBS: 0>, nuloss=False, blind=False, misere=False, madness=None)
+        """
+        return _legal_calls(self, seat)
+
+
+@functools.cache
+def _legal_calls(rules: CallRules, seat: int) -> tuple[Call, ...]:
+    flags = (False, True)
+    return tuple(
+        Call(seat, suits, nuloss, blind, misere, madness)
+        for suits in rules.suit_modes
+        for nuloss in flags
+        for blind in flags
+        for misere in flags
+        for madness in (None, Madness.ASCENDING, Madness.DESCENDING)
+    )
+
+
+def caller_after(points: Sequence[int], tricks: Sequence[int], eldest: int) -> int:
+    """The caller of the next deal: the highest score in this deal, then the
+    most tricks, then the earliest seat in this deal's order from its eldest (A18).
+
+    >>> caller_after(points=(0, 12, 12, 10), tricks=(0, 1, 1, 0), eldest=2)
+    2
+    """
+    players = len(points)
+    order = [(eldest + i) % players for i in range(players)]
+    return max(order, key=lambda seat: (points[seat], tricks[seat], -order.index(seat)))
