@@ -314,8 +314,10 @@ def legal_plays(state: GameState) -> tuple[Card, ...]:
     >>> pyclag.legal_plays(state) == state.round.hands[state.round.to_act].cards
     True
     """
-    seat = _seat(state, _PLAY, "legal_plays")
     rnd = state.round
+    seat = rnd.to_act
+    if rnd.phase is not _PLAY or type(seat) is not int:
+        raise _wrong_phase(state, "legal_plays", Phase.PLAY)
     held = rnd.masks[seat]
     twos = rnd.setup.spec.twos
     if twos is not None:

@@ -10,7 +10,6 @@
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterable
 from typing import Any, Final
 
@@ -117,12 +116,15 @@ class RuleSet:
         factory=DealOptions, validator=is_instance(DealOptions, label="DealOptions")
     )
     choices: tuple[ScheduleChoice, ...] = ()
+    # The schedule with the deal options applied, built once: read every round.
+    _rounds: tuple[RoundSpec, ...] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         if self.min_players > self.max_players:
             raise RulesError(
                 f"min_players {self.min_players} exceeds max_players {self.max_players}"
             )
+        object.__setattr__(self, "_rounds", tuple(map(self.deal_options.apply, self.schedule)))
 
     def num_rounds(self, players: int) -> int:
         """How many rounds a game of ``players`` lasts (§1.10; RAF: A24).
@@ -143,7 +145,8 @@ class RuleSet:
         >>> NORMAL.round_spec(3).hand_size
         4
         """
-        return _round_spec(self.schedule, self.deal_options, index)
+        rounds = self._rounds
+        return rounds[index] if index < len(rounds) else rounds[-1]
 
     def with_schedule(self, specs: Iterable[int | RoundSpec]) -> RuleSet:
         """The same rules over another schedule: an int is a normal round of
@@ -201,11 +204,6 @@ class RuleSet:
         values = {name: option.read(self) for name, option in OPTIONS.items()}
         values.update((choice.option, choice.chosen) for choice in self.choices)
         return dict(sorted(values.items()))
-
-
-@functools.lru_cache(maxsize=4096)
-def _round_spec(schedule: tuple[RoundSpec, ...], options: DealOptions, index: int) -> RoundSpec:
-    return options.apply(schedule[min(index, len(schedule) - 1)])
 
 
 def normal_schedule(top: int = 7) -> tuple[RoundSpec, ...]:
