@@ -18,24 +18,39 @@ def _pyclag(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-def test_simulate_prints_the_score_card_of_the_seeded_game() -> None:
+def test_simulate_plays_the_wikipedia_preset_by_default() -> None:
     done = _pyclag("simulate", "--players", "5", "--seed", "7", "--first-dealer", "2")
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
-    assert lines[0] == "pyclag simulate: preset normal, 5 players, seed 7, first dealer seat 2"
-    assert lines[1].split() == ["round", "cards", "rule", "|"] + [
+    assert lines[0] == "pyclag simulate: preset wikipedia, 5 players, seed 7, first dealer seat 2"
+    assert lines[1].split()[:3] == ["round", "cards", "rule"]
+    assert lines[1].split("|")[1].split() == [
         word for seat in range(5) for word in ("seat", str(seat))
     ]
-    assert len(lines) == 2 + 13 + 1
-    assert [int(line.split()[1]) for line in lines[2:15]] == [*range(1, 8), *range(6, 0, -1)]
+    assert len(lines) == 2 + 22 + 1
+    sizes = [int(line.split()[1]) for line in lines[2:24]]
+    assert sizes == [*range(1, 8), *[7] * 8, *range(7, 0, -1)]
+    assert lines[9].split("|")[0].split()[2:] == ["No", "Trumps"]
     assert lines[-1].startswith(("winner: seat ", "winners: seats "))
     # The same game, played by the library, prints the same card.
-    state = play_out(pyclag.new_game(pyclag.NORMAL, 5, first_dealer=2), random.Random(7))
+    rules = pyclag.presets.get("wikipedia")
+    state = play_out(pyclag.new_game(rules, 5, first_dealer=2), random.Random(7))
     assert done.stdout.split("\n", 1)[1].rstrip() == score_card(state)
 
 
+def test_simulate_plays_any_preset() -> None:
+    for name in pyclag.presets.names():
+        rules = pyclag.presets.get(name)
+        done = _pyclag("simulate", "--preset", name.upper(), "--players", "4", "--seed", "3")
+        assert done.returncode == 0, done.stderr
+        state = play_out(pyclag.new_game(rules, 4), random.Random(3))
+        assert done.stdout.split("\n", 1)[1].rstrip() == score_card(state)
+
+
 def test_simulate_cells_are_running_totals_and_bids() -> None:
-    done = _pyclag("simulate", "--players", "3", "--seed", "2", "--schedule", "3,2")
+    done = _pyclag(
+        "simulate", "--preset", "normal", "--players", "3", "--seed", "2", "--schedule", "3,2"
+    )
     state = play_out(pyclag.new_game(pyclag.NORMAL.with_schedule([3, 2]), 3), random.Random(2))
     rows = done.stdout.splitlines()[2:4]
     for row, result in zip(rows, state.history, strict=True):
@@ -75,7 +90,16 @@ def test_bench_text_compares_with_the_bars() -> None:
     done = _pyclag("bench", "--runs", "1", "--seconds", "0.05")
     assert done.returncode == 0, done.stderr
     assert "median of 1 runs" in done.stdout
+    assert "random 4-player wikipedia games per second" in done.stdout
     assert done.stdout.count("bar") == 4
+
+
+def test_bench_times_the_games_of_any_preset() -> None:
+    for name in pyclag.presets.names():
+        done = _pyclag("bench", "--runs", "1", "--seconds", "0.02", "--preset", name)
+        assert done.returncode == 0, done.stderr
+        assert f"random 4-player {name} games per second" in done.stdout
+    assert _pyclag("bench", "--preset", "nonesuch").returncode == 2
 
 
 def test_help_and_version() -> None:

@@ -37,6 +37,7 @@ from pyclag.state import (
 )
 
 _DEAL, _BID, _PLAY, _ROUND_OVER = Phase.DEAL, Phase.BID, Phase.PLAY, Phase.ROUND_OVER
+_HAND = PlayMode.HAND
 
 
 def start_round(
@@ -67,12 +68,13 @@ def first_caller(rules: RuleSet, dealer: Seat, players: int) -> Seat | None:
     return (dealer + 1) % players
 
 
-def after(setup: RoundSetup, done: Phase) -> Phase:
+@functools.lru_cache(maxsize=1024)
+def after(spec: RoundSpec, done: Phase) -> Phase:
     """The phase of the round that follows ``done``. Phases run in the order
     of their enum (Appendix B); a call or a declaration may have changed which
     of them the round still has, so the next is found by that order."""
     step = _STEP[done]
-    return next(phase for phase in setup.spec.phases if _STEP[phase] > step)
+    return next(phase for phase in spec.phases if _STEP[phase] > step)
 
 
 _STEP: Final = {phase: number for number, phase in enumerate(Phase)}
@@ -86,7 +88,7 @@ def advance(
     masks: tuple[int, ...],
 ) -> GameState:
     """Leave phase ``done`` and enter the next (which may end the round)."""
-    rnd = enter(state.rules, setup, after(setup, done), bids, masks)
+    rnd = enter(state.rules, setup, after(setup.spec, done), bids, masks)
     if rnd.phase is _ROUND_OVER:
         return finish_round(state, rnd)
     return _game_state(state.rules, state.history, rnd)
@@ -106,7 +108,7 @@ def enter(
     if phase is _PLAY:
         if setup.spec.bidding is Bidding.FORCED_ZERO:  # misère: every contract is 0 (§2.0)
             bids = (0,) * setup.players
-        if setup.spec.play.is_pile:
+        if setup.spec.play is not _HAND:
             return _play_piles(setup, bids)
     return _round_state(setup, phase, _actor(setup, phase), bids, masks, (), ())
 

@@ -1,10 +1,10 @@
 """The ``pyclag`` command.
 
 * ``pyclag simulate``: play one seeded game among random players and print
-  the score card.
+  the score card (the Wikipedia rules unless ``--preset`` says otherwise).
 * ``pyclag bench``: time random legal playouts (DESIGN.md §7).
 
->>> main(["simulate", "--players", "3", "--seed", "1", "--schedule", "1,2"])
+>>> main(["simulate", "--preset", "normal", "--players", "3", "--seed", "1", "--schedule", "1,2"])
 pyclag simulate: preset normal, 3 players, seed 1, first dealer seat 0
 round  cards  rule  |   seat 0      seat 1      seat 2
     1      1        |      0 (1)       0 (0)       0 (1)
@@ -40,7 +40,11 @@ def _parser() -> argparse.ArgumentParser:
     simulate = commands.add_parser(
         "simulate", help="play one seeded game among random players and print the score card"
     )
-    simulate.add_argument("--preset", default="normal", help="rule set (default: normal)")
+    simulate.add_argument(
+        "--preset",
+        default="wikipedia",
+        help=f"rule set: {', '.join(presets.names())} (default: wikipedia)",
+    )
     simulate.add_argument("--players", type=int, default=4, help="number of players (default: 4)")
     simulate.add_argument("--seed", type=int, default=0, help="random seed (default: 0)")
     simulate.add_argument(
@@ -53,6 +57,9 @@ def _parser() -> argparse.ArgumentParser:
     timing = commands.add_parser("bench", help="time random legal playouts (DESIGN.md §7)")
     timing.add_argument("--runs", type=int, default=5, help="runs per figure (default: 5)")
     timing.add_argument("--seconds", type=float, default=1.0, help="seconds per run (default: 1.0)")
+    timing.add_argument(
+        "--preset", default="wikipedia", help="preset of the whole games (default: wikipedia)"
+    )
     timing.add_argument("--json", action="store_true", help="print the figures as JSON")
     return parser
 
@@ -80,14 +87,15 @@ def _simulate(args: argparse.Namespace) -> int:
 def _bench(args: argparse.Namespace) -> int:
     if args.runs < 1 or args.seconds <= 0:
         raise ClagError("--runs must be at least 1 and --seconds more than 0")
-    figures = bench.run(runs=args.runs, seconds=args.seconds)
+    rules = presets.get(args.preset)  # refuses an unknown name before any timing
+    figures = bench.run(runs=args.runs, seconds=args.seconds, preset=rules.name)
     if args.json:
         print(json.dumps({name: round(value, 1) for name, value in figures.items()}))
         return 0
     print(f"pyclag bench: median of {args.runs} runs of {args.seconds:g} s, seeded")
     labels = {
         "rounds_per_s": "random 4-player 7-card normal rounds per second",
-        "games_per_s": "random 4-player games of the normal schedule per second",
+        "games_per_s": f"random 4-player {rules.name} games per second",
         "apply_children_per_s": "apply: child states per second from a mid-round state",
         "import_ms": "import pyclag, milliseconds",
     }
@@ -103,7 +111,7 @@ def _bench(args: argparse.Namespace) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``pyclag`` command; returns the exit status.
 
-    >>> main(["simulate", "--players", "3", "--seed", "1", "--schedule", "1"])
+    >>> main(["simulate", "--preset", "normal", "--players", "3", "--seed", "1", "--schedule", "1"])
     pyclag simulate: preset normal, 3 players, seed 1, first dealer seat 0
     round  cards  rule  |   seat 0      seat 1      seat 2
         1      1        |      0 (1)       0 (0)       0 (1)
