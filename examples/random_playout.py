@@ -1,6 +1,6 @@
-"""Play one seeded game of normal rounds among random players and print the score card.
+"""Play one seeded game of a preset among random players and print the score card.
 
-Run it with ``python examples/random_playout.py [SEED]``.
+Run it with ``python examples/random_playout.py [SEED] [PRESET]``.
 """
 
 from __future__ import annotations
@@ -12,10 +12,10 @@ import pyclag
 from pyclag.scorecard import score_card
 
 
-def main(seed: int) -> None:
-    """Play the game, choosing every bid and card uniformly among the legal ones."""
+def main(seed: int, preset: str) -> None:
+    """Play the game, choosing every decision uniformly among the legal ones."""
     rng = random.Random(seed)
-    state = pyclag.new_game(pyclag.NORMAL, players=4, first_dealer=0)
+    state = pyclag.new_game(pyclag.presets.get(preset), players=4, first_dealer=0)
     while not pyclag.is_over(state):
         if pyclag.next_actor(state) is pyclag.CHANCE:
             state = pyclag.apply(state, pyclag.sample_chance(state, rng))
@@ -25,4 +25,4 @@ def main(seed: int) -> None:
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 7)
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 7, sys.argv[2] if len(sys.argv) > 2 else "raf")
