@@ -35,6 +35,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from pyclag.presets import pagat
 from pyclag.rules import catalogue
 from pyclag.rules.round import RoundSpec
 from pyclag.rules.ruleset import RuleSet, ScheduleChoice
@@ -45,15 +46,11 @@ __all__ = ["WIKIPEDIA"]
 _PHASE1: Final = tuple(catalogue.normal(h) for h in range(1, 8))
 _PHASE3: Final = tuple(catalogue.normal(h) for h in range(7, 0, -1))
 
+# Pagat's eight with Wikipedia's misère value (Decision 2; A8).
 _EIGHT: Final[tuple[RoundSpec, ...]] = (
-    catalogue.no_trumps(),
+    pagat.SPECIALS[0],
     catalogue.misere(trumps=True, per_trick=-2),
-    catalogue.guess_trumps(),
-    catalogue.blind_before_deal(),
-    catalogue.twos_wild(),
-    catalogue.aces_low(),
-    catalogue.dealer_calls(),
-    catalogue.most_tricks(),
+    *pagat.SPECIALS[2:],
 )
 _SIX: Final[tuple[RoundSpec, ...]] = (
     catalogue.no_trumps(),

@@ -18,7 +18,7 @@ from __future__ import annotations
 import enum
 import functools
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 import attrs
 
@@ -35,7 +35,9 @@ if TYPE_CHECKING:
     from pyclag.rules.round import RoundSpec
     from pyclag.rules.ruleset import RuleSet
 
-__all__ = ["OPTIONS", "DealOptions"]
+__all__ = ["OPTIONS", "DealOptions", "RollOrder"]
+
+_T = TypeVar("_T")
 
 
 def _maybe(check: Validator) -> Validator:
@@ -130,26 +132,29 @@ def _apply(options: DealOptions, spec: RoundSpec) -> RoundSpec:
     if options.dealer_calls_allow_nt is not None and isinstance(spec.suits, DealerCalls):
         change["suits"] = DealerCalls(options.dealer_calls_allow_nt)
     if spec.twos is not None:
-        twos: dict[str, Any] = {
-            "natural_suit": options.twos_natural_suit,
-            "may_lead": options.twos_may_lead,
-            "any_identity": options.twos_any_identity,
-            "wild_trumps": options.twos_wild_trumps,
-        }
-        change["twos"] = attrs.evolve(spec.twos, **{k: v for k, v in twos.items() if v is not None})
+        change["twos"] = _override(
+            spec.twos,
+            natural_suit=options.twos_natural_suit,
+            may_lead=options.twos_may_lead,
+            any_identity=options.twos_any_identity,
+            wild_trumps=options.twos_wild_trumps,
+        )
     if options.most_tricks_bonus is not None and isinstance(spec.scoring, MostTricks):
         change["scoring"] = MostTricks(options.most_tricks_bonus)
     if spec.calls is not None:
-        calls: dict[str, Any] = {
-            "first_caller": options.first_deal_caller,
-            "trumps_from_turnup": options.raf_trumps_from_turnup,
-            "misere_per_trick": p,
-            "madness_points_on_miss": options.madness_points_on_miss,
-        }
-        change["calls"] = attrs.evolve(
-            spec.calls, **{k: v for k, v in calls.items() if v is not None}
+        change["calls"] = _override(
+            spec.calls,
+            first_caller=options.first_deal_caller,
+            trumps_from_turnup=options.raf_trumps_from_turnup,
+            misere_per_trick=p,
+            madness_points_on_miss=options.madness_points_on_miss,
         )
     return attrs.evolve(spec, **change) if change else spec
+
+
+def _override(value: _T, **changes: Any) -> _T:
+    """``value`` with the fields that ``changes`` sets (those not None)."""
+    return attrs.evolve(value, **{k: v for k, v in changes.items() if v is not None})
 
 
 @attrs.frozen
