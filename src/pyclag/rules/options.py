@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 
 __all__ = ["OPTIONS", "DealOptions", "RollOrder"]
 
-_T = TypeVar("_T")
+_T = TypeVar("_T", bound=attrs.AttrsInstance)
 
 
 def _maybe(check: Validator) -> Validator:
