@@ -18,7 +18,7 @@ from __future__ import annotations
 import enum
 import functools
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Final, TypeVar
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
@@ -36,8 +36,6 @@ if TYPE_CHECKING:
     from pyclag.rules.ruleset import RuleSet
 
 __all__ = ["OPTIONS", "DealOptions", "RollOrder"]
-
-_T = TypeVar("_T", bound=attrs.AttrsInstance)
 
 
 def _maybe(check: Validator) -> Validator:
@@ -152,7 +150,7 @@ def _apply(options: DealOptions, spec: RoundSpec) -> RoundSpec:
     return attrs.evolve(spec, **change) if change else spec
 
 
-def _override(value: _T, **changes: Any) -> _T:
+def _override(value: Any, **changes: Any) -> Any:
     """``value`` with the fields that ``changes`` sets (those not None)."""
     return attrs.evolve(value, **{k: v for k, v in changes.items() if v is not None})
 
