@@ -105,11 +105,10 @@ def enter(
     the round's rules allow, and forced bids are recorded (Appendix B)."""
     if setup.round_rules is None and setup.deck is not None and _trump_known(setup, phase):
         setup = _reveal(rules, setup)
-    if phase is _PLAY:
-        if setup.spec.bidding is Bidding.FORCED_ZERO:  # misère: every contract is 0 (§2.0)
-            bids = (0,) * setup.players
-        if setup.spec.play is not _HAND:
-            return _play_piles(setup, bids)
+    if setup.spec.bidding is Bidding.FORCED_ZERO and _STEP[phase] > _STEP[_BID]:
+        bids = (0,) * setup.players  # misère: every contract is 0 (§2.0), recorded for the bids
+    if phase is _PLAY and setup.spec.play is not _HAND:
+        return _play_piles(setup, bids)
     return _round_state(setup, phase, _actor(setup, phase), bids, masks, (), ())
 
 

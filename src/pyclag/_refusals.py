@@ -117,14 +117,17 @@ def illegal_play(
             Reason.NOT_A_CARD,
             legal,
         )
+    wild = rnd.setup.spec.twos is not None
     if not held & card.mask:
         why, reason = f"seat {action.seat} does not hold {card}", Reason.CARD_NOT_HELD
-    elif action.as_card is not None:
+    elif action.as_card is not None and not wild:
         return IllegalDeclarationError(
             f"{describe(action)}: twos are not wild in {where(state)}; play {card} as itself",
             Reason.BAD_DECLARATION,
             (),
         )
+    elif not rnd.trick:  # only a wild two can be unfit to lead (§2.0 rule 6 option)
+        why, reason = "a two may not be led in this round", Reason.TWO_MAY_NOT_LEAD
     else:
         led = rnd.trick[0].effective.suit
         why, reason = f"must follow suit {led.letter}", Reason.MUST_FOLLOW_SUIT

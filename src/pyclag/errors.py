@@ -66,7 +66,7 @@ class Reason(enum.Enum):
     NOT_A_CARD = "not-a-card"
     CARD_NOT_HELD = "card-not-held"
     MUST_FOLLOW_SUIT = "must-follow-suit"
-    NOT_TOP_CARD = "not-top-card"
+    TWO_MAY_NOT_LEAD = "two-may-not-lead"
     BAD_DECLARATION = "bad-declaration"
     BAD_CALL = "bad-call"
     BAD_HAND_SIZE = "bad-hand-size"

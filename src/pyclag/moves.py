@@ -167,7 +167,10 @@ def call(state: GameState, choice: Call) -> GameState:
     if isinstance(choice, Call) and choice.seat != seat:
         raise refusals.out_of_turn(state, choice, legal)
     try:
-        known = choice in _call_set(legal)
+        # 1 == True and hashes alike: the flags' types are checked as well.
+        known = choice in _call_set(legal) and all(
+            type(flag) is bool for flag in (choice.nuloss, choice.blind, choice.misere)
+        )
     except TypeError:  # an unhashable stranger
         known = False
     if not known:
