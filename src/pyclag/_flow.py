@@ -37,7 +37,7 @@ from pyclag.state import (
 )
 
 _DEAL, _BID, _PLAY, _ROUND_OVER = Phase.DEAL, Phase.BID, Phase.PLAY, Phase.ROUND_OVER
-_HAND = PlayMode.HAND
+_HAND, _FORCED_ZERO, _AFTER_BIDS = PlayMode.HAND, Bidding.FORCED_ZERO, Reveal.AFTER_BIDS
 
 
 def start_round(
@@ -86,9 +86,11 @@ def advance(
     done: Phase,
     bids: tuple[int | None, ...],
     masks: tuple[int, ...],
+    deck: tuple[Card, ...] | None = None,
 ) -> GameState:
-    """Leave phase ``done`` and enter the next (which may end the round)."""
-    rnd = enter(state.rules, setup, after(setup.spec, done), bids, masks)
+    """Leave phase ``done`` and enter the next (which may end the round);
+    ``deck`` is the pack just dealt, if ``done`` is the deal."""
+    rnd = enter(state.rules, setup, after(setup.spec, done), bids, masks, deck)
     if rnd.phase is _ROUND_OVER:
         return finish_round(state, rnd)
     return _game_state(state.rules, state.history, rnd)
@@ -100,14 +102,19 @@ def enter(
     phase: Phase,
     bids: tuple[int | None, ...],
     masks: tuple[int, ...],
+    deck: tuple[Card, ...] | None = None,
 ) -> RoundState:
-    """The round state on entering ``phase``; the trump is revealed as soon as
-    the round's rules allow, and forced bids are recorded (Appendix B)."""
-    if setup.round_rules is None and setup.deck is not None and _trump_known(setup, phase):
-        setup = _reveal(rules, setup)
-    if setup.spec.bidding is Bidding.FORCED_ZERO and _STEP[phase] > _STEP[_BID]:
+    """The round state on entering ``phase`` (``deck``: the pack just dealt);
+    the trump is revealed as soon as the round's rules allow, and forced bids
+    are recorded (Appendix B)."""
+    if deck is not None:
+        setup = _dealt(rules, setup, deck, phase)
+    elif setup.round_rules is None and setup.deck is not None and _trump_known(setup, phase):
+        setup = _dealt(rules, setup, setup.deck, phase)
+    spec = setup.spec
+    if spec.bidding is _FORCED_ZERO and _STEP[phase] > _STEP[_BID]:
         bids = (0,) * setup.players  # misère: every contract is 0 (§2.0), recorded for the bids
-    if phase is _PLAY and setup.spec.play is not _HAND:
+    if phase is _PLAY and spec.play is not _HAND:
         return _play_piles(setup, bids)
     return _round_state(setup, phase, _actor(setup, phase), bids, masks, (), ())
 
@@ -116,6 +123,8 @@ def _actor(setup: RoundSetup, phase: Phase) -> Actor:
     """Who acts first in ``phase``: chance deals and shuffles; the dealer
     chooses the hand size and declares trumps; the caller calls; the eldest
     bids and leads (§1.6, §1.8, §2.3)."""
+    if phase is _BID or phase is _PLAY:
+        return setup.eldest
     if phase is _DEAL or phase is Phase.SHUFFLE:
         return CHANCE
     if phase is Phase.CALL:
@@ -133,14 +142,29 @@ def _trump_known(setup: RoundSetup, phase: Phase) -> bool:
     if setup.caller is not None and setup.call is None:  # the caller has not called yet
         return False
     # Guess Trumps and Scottish blind: the turn-up waits for the last bid (§2.0).
-    return not (spec.reveal is Reveal.AFTER_BIDS and phase is _BID)
+    return not (spec.reveal is _AFTER_BIDS and phase is _BID)
 
 
-def _reveal(rules: RuleSet, setup: RoundSetup) -> RoundSetup:
+def _dealt(rules: RuleSet, setup: RoundSetup, deck: tuple[Card, ...], phase: Phase) -> RoundSetup:
+    """``setup`` dealt from ``deck``, with its trump revealed if known on
+    entering ``phase``."""
+    if setup.round_rules is None and _trump_known(setup, phase):
+        return _reveal(rules, setup, deck)
+    return RoundSetup(
+        setup.index,
+        setup.spec,
+        setup.players,
+        setup.dealer,
+        setup.hand_size,
+        deck,
+        caller=setup.caller,
+    )
+
+
+def _reveal(rules: RuleSet, setup: RoundSetup, deck: tuple[Card, ...]) -> RoundSetup:
     """``setup`` with its trump known: the turn-up turned (§1.5; none with no
     card left, A30), or the named trump, or none."""
-    spec, deck = setup.spec, setup.deck
-    assert deck is not None
+    spec = setup.spec
     dealt = setup.players * setup.hand_size
     suits = spec.suits
     turnup = deck[dealt] if isinstance(suits, TurnUp) and dealt < 52 else None

@@ -12,7 +12,7 @@ import random
 from typing import Any, Final
 
 from pyclag.actions import Bid, Call, ChooseHandSize, DeclareTrump, Play
-from pyclag.cards import DECK, Card, Suit
+from pyclag.cards import DECK, Card, Rank, Suit
 from pyclag.errors import (
     IllegalActionError,
     IllegalBidError,
@@ -120,9 +120,10 @@ def illegal_play(
     wild = rnd.setup.spec.twos is not None
     if not held & card.mask:
         why, reason = f"seat {action.seat} does not hold {card}", Reason.CARD_NOT_HELD
-    elif action.as_card is not None and not wild:
+    elif action.as_card is not None and (not wild or card.rank is not Rank.TWO):
+        why = "twos are not wild" if not wild else f"only a two is wild, {card} is played as itself"
         return IllegalDeclarationError(
-            f"{describe(action)}: twos are not wild in {where(state)}; play {card} as itself",
+            f"{describe(action)}: {why} in {where(state)}; play {card} as itself",
             Reason.BAD_DECLARATION,
             (),
         )

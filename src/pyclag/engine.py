@@ -210,12 +210,9 @@ def _apply_deal(state: GameState, action: Deal) -> GameState:
 def _deal_cards(state: GameState, deck: tuple[Card, ...]) -> GameState:
     """Deal ``deck`` (checked, or shuffled here) for the round waiting to be dealt."""
     rnd = state.round
-    old = rnd.setup
-    masks = deal_hands(deck, old.players, old.hand_size, old.dealer)
-    setup = RoundSetup(
-        old.index, old.spec, old.players, old.dealer, old.hand_size, deck, caller=old.caller
-    )
-    return flow.advance(state, setup, _DEAL, rnd.bids, masks)
+    setup = rnd.setup
+    masks = deal_hands(deck, setup.players, setup.hand_size, setup.dealer)
+    return flow.advance(state, setup, _DEAL, rnd.bids, masks, deck)
 
 
 def shuffle_hands(state: GameState, rng: random.Random) -> GameState:

@@ -73,6 +73,8 @@ _BID, _BID_FIRST, _PLAY, _ROUND_OVER = (
     Phase.ROUND_OVER,
 )
 _NATURAL_PLAYS: Final = flow.NATURAL_PLAYS
+_TWOS: Final = wild.TWOS
+_NOT_TWOS: Final = ((1 << 52) - 1) ^ _TWOS
 
 
 def _seat(state: GameState, phase: Phase, what: str) -> int:
@@ -322,7 +324,8 @@ def legal_plays(state: GameState) -> tuple[Card, ...]:
     if rnd.phase is not _PLAY or type(seat) is not int:
         raise _wrong_phase(state, "legal_plays", Phase.PLAY)
     held = rnd.masks[seat]
-    twos = rnd.setup.spec.twos
+    # Wild twos change nothing for a player who holds no two (rule 5).
+    twos = rnd.setup.spec.twos if held & _TWOS else None
     if twos is not None:
         return cards_of(_wild_mask(rnd, twos, held))
     legal = _legal_mask(rnd.trick, held)
@@ -406,13 +409,12 @@ def play(state: GameState, card: Card, as_card: Card | None = None) -> GameState
     held = rnd.masks[seat]
     trick = rnd.trick
     setup = rnd.setup
-    twos = setup.spec.twos
-    if twos is not None:
-        played = _wild_play(state, rnd, twos, Play(seat, card, as_card), held)
-    elif type(card) is not Card or not _legal_mask(trick, held) & card.mask or as_card is not None:
-        raise _illegal_play(state, Play(seat, card, as_card), held)
-    else:
+    if type(card) is Card and as_card is None and _legal_mask(trick, held) & card.mask & _NOT_TWOS:
+        # A legal natural card other than a two is legal whether twos are wild
+        # or not (rule 5 only frees more cards), so one check serves both.
         played = _NATURAL_PLAYS[seat][card.index]
+    else:
+        played = _checked_play(state, rnd, Play(seat, card, as_card), held)
     masks = list(rnd.masks)
     masks[seat] = held ^ card.mask
     trick += (played,)
@@ -433,20 +435,20 @@ def play(state: GameState, card: Card, as_card: Card | None = None) -> GameState
     return flow.finish_round(state, last)
 
 
-def _wild_play(state: GameState, rnd: RoundState, twos: TwosWild, action: Play, held: int) -> Play:
-    """Check a play in a twos-wild round; the play to record."""
+def _checked_play(state: GameState, rnd: RoundState, action: Play, held: int) -> Play:
+    """Check a two, or a play that is not plainly legal; the play to record."""
     card, as_card = action.card, action.as_card
-    if type(card) is not Card or not _wild_mask(rnd, twos, held) & card.mask:
-        raise _illegal_play(state, action, held)
-    if card.rank.value != 2:
-        if as_card is not None:
-            raise IllegalDeclarationError(
-                f"{refusals.describe(action)}: only a two is wild, {card} is played as itself "
-                f"in {refusals.where(state)}",
-                Reason.BAD_DECLARATION,
-                (),
-            )
+    twos = rnd.setup.spec.twos
+    if twos is None:
+        fits = type(card) is Card and _legal_mask(rnd.trick, held) & card.mask
+        if not fits or as_card is not None:
+            raise _illegal_play(state, action, held)
         return _NATURAL_PLAYS[action.seat][card.index]
+    is_two = type(card) is Card and card.rank.value == 2
+    if type(card) is not Card or not _wild_mask(rnd, twos, held) & card.mask or not is_two:
+        if type(card) is Card and as_card is None and _wild_mask(rnd, twos, held) & card.mask:
+            return _NATURAL_PLAYS[action.seat][card.index]
+        raise _illegal_play(state, action, held)
     legal = _declarations(rnd, twos, held)
     if type(as_card) is not Card or as_card not in legal:
         why = (

@@ -12,6 +12,7 @@ import random
 from typing import Final
 
 from pyclag.engine import apply, deal, sample_chance
+from pyclag.errors import IllegalDeclarationError
 from pyclag.moves import bid, legal_actions, legal_bids, legal_declarations, legal_plays, play
 from pyclag.state import CHANCE, GameState, Phase
 
@@ -58,9 +59,9 @@ def play_out(
         if current is _PLAY:
             cards = legal_plays(state)
             card = cards[int(random_() * len(cards))]
-            if card.index % 13 or state.round.setup.spec.twos is None:
+            try:
                 state = play(state, card)
-            else:  # a wild two: it stands for a random legal card
+            except IllegalDeclarationError:  # a wild two names a card: any legal one
                 named = legal_declarations(state, card)
                 state = play(state, card, named[int(random_() * len(named))])
         elif current is _BID:

@@ -93,10 +93,10 @@ class ContractScoring:
         >>> F3.points((1, 0), (0,))
         (15, 10)
         """
-        won = _weighted(len(bids), trick_winners, self.madness)
         bonus, per_trick, on_miss = self.bonus, self.per_trick, self.per_trick_on_miss
+        won = tricks_won(len(bids), trick_winners)
         if self.madness is not None:
-            counts = tricks_won(len(bids), trick_winners)
+            counts, won = won, _weighted(len(bids), trick_winners, self.madness)
             return tuple(
                 [
                     bonus + per_trick * w if b == t else on_miss * w
@@ -111,15 +111,13 @@ class ContractScoring:
         )
 
 
-def _weighted(players: int, trick_winners: Sequence[int], madness: Madness | None) -> list[int]:
+def _weighted(players: int, trick_winners: Sequence[int], madness: Madness) -> tuple[int, ...]:
     """Tricks won by each seat, each trick counted by its madness weight."""
-    if madness is None:
-        return list(tricks_won(players, trick_winners))
     h = len(trick_winners)
     won = [0] * players
     for j, seat in enumerate(trick_winners, 1):
         won[seat] += madness.trick_value(j, h) // 2
-    return won
+    return tuple(won)
 
 
 def misere(per_trick: int, name: str | None = None) -> ContractScoring:
