@@ -343,21 +343,23 @@ def _legal_mask(trick: tuple[Play, ...], held: int) -> int:
 
 
 def _wild_mask(rnd: RoundState, twos: TwosWild, held: int) -> int:
-    """The legal cards in a twos-wild round: a two only if it can stand for something."""
-    legal = wild.legal_mask(twos, rnd.trick, held)
-    if legal & wild.TWOS and not _declarations(rnd, twos, held):
-        legal &= ~wild.TWOS
-    return legal
+    """The legal cards in a twos-wild round (§2.0 rules 4-8)."""
+    return wild.legal_mask(twos, rnd.trick, held, rnd.trump, _seen(rnd))
 
 
 def _declarations(rnd: RoundState, twos: TwosWild, held: int) -> tuple[Card, ...]:
+    return wild.declarations(twos, rnd.trick, held, rnd.trump, _seen(rnd))
+
+
+def _seen(rnd: RoundState) -> int:
+    """The cards every player has seen this round: the turn-up and the cards played."""
     seen = rnd.setup.turnup.mask if rnd.setup.turnup is not None else 0
     for trick in rnd.tricks:
         for past in trick.plays:
             seen |= past.card.mask
     for past in rnd.trick:
         seen |= past.card.mask
-    return wild.declarations(twos, rnd.trick, held, rnd.trump, seen)
+    return seen
 
 
 def legal_declarations(state: GameState, card: Card) -> tuple[Card, ...]:
@@ -386,7 +388,7 @@ def legal_declarations(state: GameState, card: Card) -> tuple[Card, ...]:
             f"legal_declarations({card!r}): {why} in {refusals.where(state)}",
             Reason.BAD_DECLARATION,
         )
-    if not wild.legal_mask(twos, rnd.trick, held) & card.mask:
+    if not _wild_mask(rnd, twos, held) & card.mask:
         return ()
     return _declarations(rnd, twos, held)
 

@@ -157,13 +157,11 @@ class RoundSpec:
         ('Trumps H, Misère, Ascending Madness', Trumps(suit=<Suit.HEARTS: 2>), 'forced-zero', -2)
         """
         calls = self.calls if self.calls is not None else CallRules()
+        on_made, on_miss = scoring.per_trick, scoring.per_trick_on_miss
         if call.misere:
-            on_made, on_miss = scoring.per_trick, calls.misere_per_trick
-        else:
-            on_made = scoring.per_trick
-            on_miss = (
-                scoring.per_trick if calls.madness_points_on_miss else scoring.per_trick_on_miss
-            )
+            on_miss = calls.misere_per_trick
+        elif calls.madness_points_on_miss and call.madness is not None:
+            on_miss = scoring.per_trick  # A21: a missed bid keeps its tricks' madness values
         suits = call.suits
         return attrs.evolve(
             self,

@@ -28,28 +28,31 @@ TWOS: Final = sum(card.mask for card in DECK if card.rank is Rank.TWO)
 _ALL: Final = (1 << 52) - 1
 
 
-def _naturals(twos: TwosWild, led: Suit, held: int) -> int:
-    """The cards of ``held`` that count as the suit led: rule 5 leaves twos out."""
-    naturals = held & led.mask
-    return naturals if twos.natural_suit else naturals & ~TWOS
+def legal_mask(
+    twos: TwosWild, trick: Sequence[Play], held: int, trump: Suit | None, seen: int
+) -> int:
+    """The cards of ``held`` that may be played now.
 
-
-def legal_mask(twos: TwosWild, trick: Sequence[Play], held: int) -> int:
-    """The cards of ``held`` that may be played, before asking whether a two has
-    a card left to stand for (see :func:`declarations`).
-
-    A player holding a natural card of the suit led plays one, or a two (rule 4);
-    otherwise anything. A two may be led unless ``may_lead`` is off (rule 6).
+    A player who can follow the suit led plays a natural card of it, or a two
+    declared in it (rule 4); otherwise anything. A two may be led unless
+    ``may_lead`` is off (rule 6), and may be played only if something is left
+    for it to stand for (see :func:`declarations`).
 
     >>> from pyclag.hand import Hand
     >>> trick = (Play(0, Card.parse("KH")),)
-    >>> str(Hand(legal_mask(TwosWild(), trick, Hand.parse("3H 2S 4D").mask)))
+    >>> str(Hand(legal_mask(TwosWild(), trick, Hand.parse("3H 2S 4D").mask, None, 0)))
     '3H 2S'
     """
     if not trick:
-        return held if twos.may_lead else (held & ~TWOS) or held
-    naturals = _naturals(twos, trick[0].effective.suit, held)
-    return naturals | (held & TWOS) if naturals else held
+        playable = held if twos.may_lead else (held & ~TWOS) or held
+    else:
+        follow = _follow(twos, trick, held, trump, seen)
+        playable = follow | (held & TWOS) if follow else held
+    if playable & TWOS and not _identities(
+        twos, trick, held, trump, seen, _within(twos, trick, held, trump, seen)
+    ):
+        playable &= ~TWOS
+    return playable
 
 
 def declarations(
@@ -59,8 +62,8 @@ def declarations(
 
     ``held`` is the player's hand, ``seen`` the cards already played this round
     and the turn-up (as masks). Two twos in one trick stand for different cards
-    (rule 3); a player holding a natural card of the suit led declares in that
-    suit (rule 4); ``wild_trumps`` and ``any_identity`` narrow the rest (rules 7, 8).
+    (rule 3); a player who can follow the suit led declares in that suit (rule
+    4); ``wild_trumps`` and ``any_identity`` narrow the rest (rules 7, 8).
 
     >>> from pyclag.hand import Hand
     >>> len(declarations(TwosWild(), (), Hand.parse("2S").mask, trump=Suit.SPADES, seen=0))
@@ -68,10 +71,36 @@ def declarations(
     >>> len(declarations(TwosWild(wild_trumps=False), (), 0, trump=Suit.SPADES, seen=0))
     39
     """
-    allowed = _ALL
+    within = _within(twos, trick, held, trump, seen)
+    return cards_of(_identities(twos, trick, held, trump, seen, within))
+
+
+def _within(twos: TwosWild, trick: Sequence[Play], held: int, trump: Suit | None, seen: int) -> int:
+    """Where a two's identity must lie: the suit led for a player who can follow it."""
+    if trick and _follow(twos, trick, held, trump, seen):
+        return trick[0].effective.suit.mask
+    return _ALL
+
+
+def _follow(twos: TwosWild, trick: Sequence[Play], held: int, trump: Suit | None, seen: int) -> int:
+    """The cards of ``held`` that follow the suit led; 0 if it cannot follow.
+
+    A two has no natural suit (rule 5), unless ``natural_suit`` is set: then
+    the two of the suit led follows it, as long as it has a card of that suit
+    left to stand for."""
+    led = trick[0].effective.suit.mask
+    naturals = held & led & ~TWOS
+    if naturals or not twos.natural_suit or not held & led & TWOS:
+        return naturals
+    return held & led & TWOS if _identities(twos, trick, held, trump, seen, led) else 0
+
+
+def _identities(
+    twos: TwosWild, trick: Sequence[Play], held: int, trump: Suit | None, seen: int, within: int
+) -> int:
+    """The cards within ``within`` that a two may stand for, as a mask."""
+    allowed = within
     led = trick[0].effective.suit if trick else None
-    if led is not None and _naturals(twos, led, held):
-        allowed = led.mask
     if not twos.wild_trumps and trump is not None and led is not trump:
         allowed &= ~trump.mask
     if not twos.any_identity:
@@ -79,4 +108,4 @@ def declarations(
     for play in trick:
         if play.as_card is not None:
             allowed &= ~play.as_card.mask
-    return cards_of(allowed)
+    return allowed
