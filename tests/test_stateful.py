@@ -1,18 +1,24 @@
-"""A rule-based state machine over normal-round games (DESIGN.md §8).
+"""A rule-based state machine over normal-round games and the five presets (DESIGN.md §8).
 
-It plays seeded random legal actions through short games of 3-7 players with
-drawn options, and in between probes illegal actions: each must raise its exact
-error class and reason and leave the state it was given unchanged. The
-invariants run after every step.
+It plays seeded random legal actions through short normal games of 3-7 players
+with drawn options, and through games of every preset at every player count it
+allows (whole games, often started part-way in by random play so that the
+special deals come up), and in between probes illegal actions: each must raise
+its exact error class and reason and leave the state it was given unchanged.
+The probes cover every phase: bids, plays, the deal, the RAF dealer's hand
+size, the RAF call, the dealer's trump declaration, wild twos, bids in a round
+without bids, and the RAF face-down shuffle. The invariants run after every step.
 """
 
 from __future__ import annotations
 
+import functools
 import pickle
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
+import attrs
 import pytest
 from hypothesis import settings
 from hypothesis import strategies as st
@@ -22,6 +28,7 @@ from hypothesis.stateful import (
     invariant,
     precondition,
     rule,
+    run_state_machine_as_test,
 )
 
 import pyclag
@@ -31,21 +38,32 @@ from pyclag import (
     NORMAL,
     Action,
     Bid,
+    Call,
     Card,
+    ChooseHandSize,
     Deal,
+    DeclareTrump,
     GameState,
     Phase,
     Play,
+    Rank,
     RuleSet,
+    ShuffleHands,
+    Suit,
 )
 from pyclag.errors import (
     IllegalActionError,
     IllegalBidError,
+    IllegalCallError,
+    IllegalDeclarationError,
     IllegalPlayError,
     OutOfTurnError,
     Reason,
     WrongPhaseError,
 )
+from pyclag.playout import play_out
+from pyclag.rules import NO_TRUMPS, TURN_UP, Precedence
+from pyclag.rules.deals import Bidding, Reveal
 
 # --- set-up ----------------------------------------------------------------------------
 
@@ -71,6 +89,78 @@ def rule_sets(draw: st.DrawFn) -> RuleSet:
         )
     )
     return NORMAL.with_schedule(schedule).with_options(**options)
+
+
+PRESET_TABLES: Final = tuple(
+    (name, players)
+    for name, low, high in (
+        ("wikipedia", 3, 7),
+        ("scottish", 3, 7),
+        ("raf", 3, 7),
+        ("indonesian", 4, 7),
+        ("pagat", 4, 7),
+    )
+    for players in range(low, high + 1)
+)
+"""Every preset at every player count it allows (RULES.md §2.8)."""
+
+
+@st.composite
+def preset_rules(draw: st.DrawFn, name: str) -> RuleSet:
+    """The preset ``name`` with some of its options drawn (each shrinks to the default)."""
+    options: dict[str, object] = {}
+
+    def maybe(option: str, values: tuple[object, ...]) -> None:
+        value = draw(st.one_of(st.none(), st.sampled_from(values)), label=option)
+        if value is not None:
+            options[option] = value
+
+    flags = (True, False)
+    if name == "wikipedia":
+        options["phase2"] = draw(st.sampled_from(("eight", "six")), label="phase2")
+    if name == "indonesian":
+        maybe("undescribed_rounds", ("pagat", "normal"))
+    if name == "raf":
+        # The eldest calls deal 1 half of the time, so that calls come early.
+        options["first_deal_caller"] = draw(st.sampled_from(("eldest", "none")), label="caller")
+        maybe("raf_trumps_from_turnup", flags)
+    if name in ("wikipedia", "indonesian", "pagat"):
+        maybe("dealer_calls_allow_nt", flags)
+        for option in ("twos_natural_suit", "twos_any_identity"):
+            maybe(option, flags)
+        # Twos may not lead half of the time: rule 6's probe needs it.
+        options["twos_may_lead"] = draw(st.booleans(), label="twos_may_lead")
+    return pyclag.presets.get(name, **options)
+
+
+Table = tuple[RuleSet, int, int, int]
+"""Rules, players, first dealer, and how many rounds to play at random first."""
+
+
+@st.composite
+def tables(draw: st.DrawFn, only: tuple[str, int] | None = None) -> Table:
+    """NORMAL over a short schedule, or a preset at one of its player counts
+    (``only``: that preset and count), often started at a special deal (rounds
+    8-15) or later by random play."""
+    table = only or draw(st.sampled_from((None, *PRESET_TABLES)), label="table")
+    if table is None:
+        rules = draw(rule_sets(), label="rules")
+        players, skip = draw(st.integers(3, 7), label="players"), 0
+    else:
+        name, players = table
+        rules = draw(preset_rules(name), label="rules")
+        last = rules.num_rounds(players) - 1
+        # Deal 12 (twos wild) has the most probes: a third of its presets' games start there.
+        twelve = [st.just(11)] if name in ("wikipedia", "indonesian", "pagat") else []
+        skip = draw(
+            st.one_of(
+                st.sampled_from(range(7, 15)).map(lambda k: min(k, last)),
+                *twelve,
+                st.sampled_from(range(last + 1)),
+            ),
+            label="rounds played first",
+        )
+    return rules, players, draw(st.integers(0, players - 1), label="dealer"), skip
 
 
 def choose(state: GameState, rng: random.Random) -> Action:
@@ -133,6 +223,24 @@ def refused_bids_and_plays(state: GameState, seat: int, card: Card, reason: Reas
 # --- the machine ------------------------------------------------------------------------
 
 
+PLAYER_PHASES: Final = (
+    Phase.CHOOSE_HAND_SIZE,
+    Phase.BID_BEFORE_DEAL,
+    Phase.CALL,
+    Phase.DECLARE_TRUMP,
+    Phase.BID,
+    Phase.PLAY,
+)
+"""The phases in which a seat decides."""
+PHASE_OF: Final[dict[type, tuple[Phase, ...]]] = {
+    ChooseHandSize: (Phase.CHOOSE_HAND_SIZE,),
+    Call: (Phase.CALL,),
+    DeclareTrump: (Phase.DECLARE_TRUMP,),
+    ShuffleHands: (Phase.SHUFFLE,),
+}
+"""The phase of each special decision."""
+
+
 def _in(*phases: Phase) -> Callable[[ClagMachine], bool]:
     return lambda machine: pyclag.phase(machine.state) in phases
 
@@ -140,24 +248,35 @@ def _in(*phases: Phase) -> Callable[[ClagMachine], bool]:
 class ClagMachine(RuleBasedStateMachine):
     """Random legal play, illegal probes, and the invariants after every step."""
 
-    def __init__(self) -> None:
+    def __init__(self, only: tuple[str, int] | None = None) -> None:
         super().__init__()
+        self.only = only  # play only this preset at this player count
         self.state = pyclag.new_game(NORMAL, players=3)
         self.first_dealer = 0
 
-    def _start(self, rules: RuleSet, players: int, first_dealer: int) -> None:
+    def _start(self, data: st.DataObject) -> None:
+        """A new game of a drawn table, after its rounds of random play."""
+        rules, players, first_dealer, skip = data.draw(tables(self.only), label="table")
         self.state = pyclag.new_game(rules, players=players, first_dealer=first_dealer)
         self.first_dealer = first_dealer
-        assert pyclag.phase(self.state) is Phase.DEAL and self.state.history == ()
+        assert pyclag.phase(self.state) in (
+            Phase.DEAL,
+            Phase.CHOOSE_HAND_SIZE,
+            Phase.BID_BEFORE_DEAL,
+        )
+        assert self.state.history == ()
+        if skip:
+            seed = data.draw(st.integers(0, 2**32 - 1), label="seed of the rounds played first")
+            self.state = play_out(self.state, random.Random(seed), rounds=skip)
+            assert len(self.state.history) == skip and not pyclag.is_over(self.state)
 
-    @initialize(rules=rule_sets(), data=st.data())
-    def start(self, rules: RuleSet, data: st.DataObject) -> None:
-        players = data.draw(st.integers(3, 7), label="players")
-        self._start(rules, players, data.draw(st.integers(0, players - 1), label="dealer"))
+    @initialize(data=st.data())
+    def start(self, data: st.DataObject) -> None:
+        self._start(data)
 
     @precondition(lambda m: pyclag.is_over(m.state))
-    @rule(rules=rule_sets(), data=st.data())
-    def probe_the_end_then_start_another_game(self, rules: RuleSet, data: st.DataObject) -> None:
+    @rule(data=st.data())
+    def probe_the_end_then_start_another_game(self, data: st.DataObject) -> None:
         """Every action is refused once the game is over; then a new game starts
         (in one rule, so that runs do not idle at the end of a game)."""
         state = self.state
@@ -169,8 +288,7 @@ class ClagMachine(RuleBasedStateMachine):
         refused(state, lambda: pyclag.sample_chance(state, random.Random(0)), *over)
         assert pyclag.legal_actions(state) == ()
         assert set(pyclag.winners(state)) <= set(range(state.players))
-        players = data.draw(st.integers(3, 7), label="players")
-        self._start(rules, players, data.draw(st.integers(0, players - 1), label="dealer"))
+        self._start(data)
 
     # --- legal play --------------------------------------------------------------------
 
@@ -200,9 +318,23 @@ class ClagMachine(RuleBasedStateMachine):
             if pause and worth_probing(self.state):
                 break
 
+    @precondition(lambda m: not pyclag.is_over(m.state))
+    @rule(seed=st.integers(0, 2**32 - 1))
+    def act_to_a_special_decision(self, seed: int) -> None:
+        """Random legal actions from ``seed`` up to the next special decision (see
+        :func:`special_decision`), at most 80 of them: the special probes need it."""
+        rng = random.Random(seed)
+        for _ in range(80):
+            if pyclag.is_over(self.state):
+                break
+            self.state = pyclag.apply(self.state, choose(self.state, rng))
+            self.state_is_consistent()
+            if special_decision(self.state):
+                break
+
     # --- illegal probes: bids -----------------------------------------------------------
 
-    @precondition(_in(Phase.BID))
+    @precondition(_in(Phase.BID, Phase.BID_BEFORE_DEAL))
     @rule(data=st.data())
     def bid_out_of_range(self, data: st.DataObject) -> None:
         state, rnd = self.state, self.state.round
@@ -221,7 +353,7 @@ class ClagMachine(RuleBasedStateMachine):
 
     @precondition(
         lambda m: (
-            pyclag.phase(m.state) is Phase.BID
+            pyclag.phase(m.state) in (Phase.BID, Phase.BID_BEFORE_DEAL)
             and m.state.rules.hook.applies(m.state.round.hand_size)
         )
     )
@@ -246,7 +378,7 @@ class ClagMachine(RuleBasedStateMachine):
             )
             assert error.legal == legal
 
-    @precondition(_in(Phase.BID))
+    @precondition(_in(Phase.BID, Phase.BID_BEFORE_DEAL))
     @rule(value=st.sampled_from((True, False, 1.0, 0.0, "1", "0", None, 0.5, b"1")))
     def non_integer_bid(self, value: Any) -> None:
         state = self.state
@@ -262,30 +394,35 @@ class ClagMachine(RuleBasedStateMachine):
 
     # --- illegal probes: turn and phase ------------------------------------------------------
 
-    @precondition(_in(Phase.BID, Phase.PLAY))
+    @precondition(_in(*PLAYER_PHASES))
     @rule(data=st.data())
     def action_by_the_wrong_seat(self, data: st.DataObject) -> None:
+        """The action the phase wants, legal but for it being another seat's."""
         state, rnd = self.state, self.state.round
         others = [seat for seat in range(state.players) if seat != rnd.to_act]
         seat = data.draw(st.sampled_from(others), label="seat")
+        legal = data.draw(st.sampled_from(pyclag.legal_actions(state)), label="legal action")
         action: Action
-        if rnd.phase is Phase.BID:
+        if isinstance(legal, Bid):
             action = Bid(seat, data.draw(st.integers(0, rnd.hand_size), label="bid"))
-        else:
+        elif isinstance(legal, Play):
             cards = rnd.hands[seat].cards or DECK
             action = Play(seat, data.draw(st.sampled_from(cards), label="card"))
+        else:
+            action = attrs.evolve(legal, seat=seat)
         error = refused(
             state, lambda: pyclag.apply(state, action), OutOfTurnError, Reason.OUT_OF_TURN
         )
         assert error.legal == pyclag.legal_actions(state)
 
-    @precondition(_in(Phase.BID))
+    @precondition(_in(Phase.BID, Phase.BID_BEFORE_DEAL))
     @rule(data=st.data())
     def play_during_bidding(self, data: st.DataObject) -> None:
         state, rnd = self.state, self.state.round
         seat = rnd.to_act
         assert isinstance(seat, int)
-        card = data.draw(st.sampled_from(rnd.hands[seat].cards), label="card")
+        # Bids before the deal are made with no card in hand.
+        card = data.draw(st.sampled_from(rnd.hands[seat].cards or DECK), label="card")
         wrong = WrongPhaseError, Reason.WRONG_PHASE
         refused(state, lambda: pyclag.play(state, card), *wrong)
         refused(state, lambda: pyclag.apply(state, Play(seat, card)), *wrong)
@@ -345,9 +482,14 @@ class ClagMachine(RuleBasedStateMachine):
         error = refused(
             state, lambda: pyclag.play(state, card), IllegalPlayError, Reason.MUST_FOLLOW_SUIT
         )
-        led = state.round.trick[0].card.suit
+        led = state.round.trick[0].effective.suit
         assert error.legal == pyclag.legal_plays(state)
-        assert all(isinstance(c, Card) and c.suit is led for c in error.legal)
+        # With wild twos a two may still be played (declared in the suit led, rule 4).
+        wild = state.round.setup.spec.twos is not None
+        assert all(
+            isinstance(c, Card) and (c.suit is led or (wild and c.rank is Rank.TWO))
+            for c in error.legal
+        )
 
     # --- illegal probes: the deal ------------------------------------------------------------
 
@@ -375,52 +517,339 @@ class ClagMachine(RuleBasedStateMachine):
         refused(state, lambda: pyclag.deal(state, deck=deck), *bad)
         refused(state, lambda: pyclag.apply(state, Deal(tuple(deck))), *bad)
 
+    # --- illegal probes: the special phases ---------------------------------------------------
+
+    @precondition(_in(Phase.CHOOSE_HAND_SIZE, Phase.CALL, Phase.DECLARE_TRUMP, Phase.SHUFFLE))
+    @rule(data=st.data())
+    def action_of_another_phase(self, data: st.DataObject) -> None:
+        """Bids, plays, a deal and every other phase's decision are refused as
+        wrong-phase while the RAF dealer chooses, the caller calls, the dealer
+        declares trumps or the hands are shuffled face down."""
+        state, rnd = self.state, self.state.round
+        seat = rnd.to_act if isinstance(rnd.to_act, int) else 0
+        card = data.draw(st.sampled_from(DECK), label="card")
+        wrong = WrongPhaseError, Reason.WRONG_PHASE
+        refused_bids_and_plays(state, seat, card, Reason.WRONG_PHASE)
+        refused(state, lambda: pyclag.apply(state, Deal(DECK)), *wrong)
+        others: list[Action] = [
+            ChooseHandSize(seat, 5),
+            Call(seat, NO_TRUMPS),
+            DeclareTrump(seat, Suit.SPADES),
+            ShuffleHands(tuple(hand.cards for hand in rnd.hands)),
+        ]
+        for action in others:
+            if rnd.phase not in PHASE_OF[type(action)]:
+                refused(state, functools.partial(pyclag.apply, state, action), *wrong)
+        queries: dict[Phase, Callable[[GameState], object]] = {
+            Phase.CHOOSE_HAND_SIZE: pyclag.legal_hand_sizes,
+            Phase.CALL: pyclag.legal_calls,
+            Phase.DECLARE_TRUMP: pyclag.legal_trumps,
+        }
+        for phase, query in queries.items():
+            if rnd.phase is not phase:
+                refused(state, functools.partial(query, state), *wrong)
+        if rnd.phase is not Phase.SHUFFLE:
+            refused(state, lambda: pyclag.shuffle_hands(state, random.Random(0)), *wrong)
+        else:
+            refused(state, lambda: pyclag.deal(state, rng=random.Random(0)), *wrong)
+
+    @precondition(_in(Phase.CHOOSE_HAND_SIZE))
+    @rule(size=st.sampled_from((0, 1, 2, 8, 9, 13, 52, -5, True, 5.0, "5", None)))
+    def bad_hand_size(self, size: Any) -> None:
+        """The RAF dealer chooses 3..7 cards (§2.3): anything else, or a lookalike
+        of a legal size, is refused."""
+        state = self.state
+        seat = state.round.to_act
+        assert isinstance(seat, int)
+        bad = IllegalActionError, Reason.BAD_HAND_SIZE
+        error = refused(state, lambda: pyclag.choose_hand_size(state, size), *bad)
+        assert error.legal == pyclag.legal_hand_sizes(state) == (3, 4, 5, 6, 7)
+        refused(state, lambda: pyclag.apply(state, ChooseHandSize(seat, size)), *bad)
+
+    @precondition(_in(Phase.CALL))
+    @rule(data=st.data())
+    def bad_call(self, data: st.DataObject) -> None:
+        """A call that is none of the 696 (Decision 5): a suit mode the options do
+        not allow, a non-suit, a flag or madness of the wrong type, or no Call at all."""
+        state = self.state
+        seat = state.round.to_act
+        assert isinstance(seat, int)
+        calls = state.round.setup.spec.calls
+        assert calls is not None
+        # Named trumps are a Suit, or TURN_UP under raf_trumps_from_turnup (A19).
+        trumps: Any = TURN_UP if calls.trumps_from_turnup else Suit.HEARTS
+        other: Any = Suit.HEARTS if calls.trumps_from_turnup else TURN_UP
+        weird: Any = data.draw(st.sampled_from(("H", None, 1, "yes", 1.0)), label="value")
+        madness: Any = data.draw(st.sampled_from(("ascending", 1, True)), label="madness")
+        flag = data.draw(st.sampled_from(("nuloss", "blind", "misere")), label="flag")
+        choice = data.draw(
+            st.sampled_from(
+                (
+                    Call(seat, other),
+                    Call(seat, weird),
+                    Call(seat, trumps, **{flag: weird}),
+                    Call(seat, Precedence("HCDS"), madness=madness),
+                )
+            ),
+            label="call",
+        )
+        bad = IllegalCallError, Reason.BAD_CALL
+        error = refused(state, lambda: pyclag.call(state, choice), *bad)
+        assert error.legal == pyclag.legal_calls(state)
+        refused(state, lambda: pyclag.apply(state, choice), *bad)
+        stranger: Any = Bid(seat, 0)
+        refused(state, lambda: pyclag.call(state, stranger), *bad)
+
+    @precondition(_in(Phase.CALL))
+    @rule(data=st.data())
+    def call_for_another_seat(self, data: st.DataObject) -> None:
+        """A legal call, made for a seat that is not the caller (A18)."""
+        state = self.state
+        caller = state.round.to_act
+        assert isinstance(caller, int) and caller == state.round.setup.caller
+        seat = data.draw(
+            st.sampled_from([s for s in range(state.players) if s != caller]), label="seat"
+        )
+        legal = pyclag.legal_calls(state)
+        choice = attrs.evolve(data.draw(st.sampled_from(legal), label="call"), seat=seat)
+        turn = OutOfTurnError, Reason.OUT_OF_TURN
+        assert refused(state, lambda: pyclag.call(state, choice), *turn).legal == legal
+        assert refused(state, lambda: pyclag.apply(state, choice), *turn).legal == legal
+
+    @precondition(_in(Phase.DECLARE_TRUMP))
+    @rule(value=st.sampled_from((None, "H", "hearts", 2, 0, NO_TRUMPS, Precedence("HCDS"))))
+    def bad_trump_declaration(self, value: Any) -> None:
+        """The dealer names one of the four suits (no trumps only under
+        dealer_calls_allow_nt, A11): anything else is refused."""
+        state = self.state
+        seat = state.round.to_act
+        assert isinstance(seat, int)
+        legal = pyclag.legal_trumps(state)
+        no_trumps = state.rules.options["dealer_calls_allow_nt"] is True
+        assert legal == ((*Suit, None) if no_trumps else tuple(Suit))
+        if value in legal:  # None where the dealer may call no trumps
+            value = "no trumps"
+        bad = IllegalCallError, Reason.BAD_CALL
+        error = refused(state, lambda: pyclag.declare_trump(state, value), *bad)
+        assert error.legal == legal
+        refused(state, lambda: pyclag.apply(state, DeclareTrump(seat, value)), *bad)
+
+    @precondition(lambda m: bool(wild_twos(m.state)))
+    @rule(data=st.data())
+    def wild_two_without_a_declaration(self, data: st.DataObject) -> None:
+        """A wild two must name the card it stands for (§2.0 rule 1)."""
+        state = self.state
+        seat = state.round.to_act
+        assert isinstance(seat, int)
+        two = data.draw(st.sampled_from(wild_twos(state)), label="two")
+        bad = IllegalDeclarationError, Reason.BAD_DECLARATION
+        error = refused(state, lambda: pyclag.play(state, two), *bad)
+        assert error.legal == pyclag.legal_declarations(state, two)
+        refused(state, lambda: pyclag.apply(state, Play(seat, two)), *bad)
+
+    @precondition(lambda m: bool(wild_twos(m.state)))
+    @rule(data=st.data())
+    def wild_two_with_an_illegal_declaration(self, data: st.DataObject) -> None:
+        """A wild two named as a card it may not stand for: one already named in
+        the trick (rule 3), off the suit led when the seat holds it (rule 4), one
+        the options forbid (rules 7, 8), or no card at all; and a natural card
+        that names another."""
+        state, rnd = self.state, self.state.round
+        seat = rnd.to_act
+        assert isinstance(seat, int)
+        two = data.draw(st.sampled_from(wild_twos(state)), label="two")
+        legal = pyclag.legal_declarations(state, two)
+        strangers: list[Any] = ["AS", 14, two.rank]
+        named: Any = data.draw(
+            st.sampled_from([c for c in DECK if c not in legal] + strangers), label="named"
+        )
+        bad = IllegalDeclarationError, Reason.BAD_DECLARATION
+        error = refused(state, lambda: pyclag.play(state, two, named), *bad)
+        assert error.legal == legal
+        refused(state, lambda: pyclag.apply(state, Play(seat, two, named)), *bad)
+        naturals = [c for c in pyclag.legal_plays(state) if c.rank is not Rank.TWO]
+        if naturals:
+            card = data.draw(st.sampled_from(naturals), label="natural card")
+            target = legal[0]
+            refused(state, lambda: pyclag.play(state, card, target), *bad)
+
+    @precondition(
+        lambda m: (
+            pyclag.phase(m.state) is Phase.PLAY
+            and m.state.round.setup.spec.twos is None
+            and bool(pyclag.legal_plays(m.state))
+        )
+    )
+    @rule(data=st.data())
+    def declaration_where_twos_are_not_wild(self, data: st.DataObject) -> None:
+        """Outside a twos-wild round no card, not even a two, names another."""
+        state = self.state
+        card = data.draw(st.sampled_from(pyclag.legal_plays(state)), label="card")
+        named = data.draw(st.sampled_from(DECK), label="named")
+        bad = IllegalDeclarationError, Reason.BAD_DECLARATION
+        refused(state, lambda: pyclag.play(state, card, named), *bad)
+
+    @precondition(
+        lambda m: (
+            pyclag.phase(m.state) is Phase.PLAY
+            and not m.state.round.trick
+            and m.state.round.setup.spec.twos is not None
+            and not m.state.round.setup.spec.twos.may_lead
+            and any(c.rank is Rank.TWO for c in m.state.round.hands[m.state.round.leader])
+            and any(c.rank is not Rank.TWO for c in m.state.round.hands[m.state.round.leader])
+        )
+    )
+    @rule(data=st.data())
+    def wild_two_led_where_twos_may_not_lead(self, data: st.DataObject) -> None:
+        """Under twos_may_lead=False a seat that holds another card may not lead a two (rule 6)."""
+        state, rnd = self.state, self.state.round
+        twos = [c for c in rnd.hands[rnd.leader] if c.rank is Rank.TWO]
+        two = data.draw(st.sampled_from(twos), label="two")
+        named = data.draw(st.sampled_from(DECK), label="named")
+        assert two not in pyclag.legal_plays(state)
+        bad = IllegalPlayError, Reason.TWO_MAY_NOT_LEAD
+        refused(state, lambda: pyclag.play(state, two, named), *bad)
+
+    @precondition(
+        lambda m: (
+            pyclag.phase(m.state) is Phase.PLAY and not m.state.round.setup.spec.bidding.has_bids
+        )
+    )
+    @rule(tricks=st.integers(0, 7))
+    def bid_in_a_round_without_bids(self, tricks: int) -> None:
+        """Misère (contracts forced to 0) and most tricks (no contracts) have no
+        bidding: a bid in their play is refused as wrong-phase (§2.0)."""
+        state, rnd = self.state, self.state.round
+        seat = rnd.to_act
+        assert isinstance(seat, int)
+        forced = rnd.setup.spec.bidding is Bidding.FORCED_ZERO
+        assert rnd.bids == ((0,) if forced else (None,)) * state.players
+        wrong = WrongPhaseError, Reason.WRONG_PHASE
+        refused(state, lambda: pyclag.bid(state, tricks), *wrong)
+        refused(state, lambda: pyclag.apply(state, Bid(seat, tricks)), *wrong)
+        refused(state, lambda: pyclag.legal_bids(state), *wrong)
+
+    @precondition(_in(Phase.SHUFFLE))
+    @rule(
+        kind=st.sampled_from(
+            ("swap", "drop", "repeat", "stranger", "foreign", "short", "long", "other", "none")
+        ),
+        seed=st.integers(0, 2**32 - 1),
+    )
+    def bad_shuffle(self, kind: str, seed: int) -> None:
+        """RAF Blind: a face-down order per seat, of exactly that seat's cards (§2.3)."""
+        state = self.state
+        action = pyclag.sample_chance(state, random.Random(seed))
+        assert isinstance(action, ShuffleHands)
+        piles: list[list[Any]] = [list(pile) for pile in action.orders]
+        held = {card for pile in piles for card in pile}
+        if kind == "swap":  # two seats' cards exchanged
+            piles[0][0], piles[1][0] = piles[1][0], piles[0][0]
+        elif kind == "drop":
+            piles[-1].pop()
+        elif kind == "repeat":
+            piles[0][-1] = piles[0][0]
+        elif kind == "stranger":
+            piles[0][0] = str(piles[0][0])
+        elif kind == "foreign":  # a card nobody holds
+            piles[0][0] = next(card for card in DECK if card not in held)
+        elif kind == "short":
+            piles.pop()
+        elif kind == "long":
+            piles.append(list(piles[0]))
+        elif kind == "other":  # each seat given its neighbour's pile
+            piles = piles[1:] + piles[:1]
+        orders: Any = None if kind == "none" else tuple(tuple(pile) for pile in piles)
+        bad = IllegalActionError, Reason.BAD_SHUFFLE
+        refused(state, lambda: pyclag.apply(state, ShuffleHands(orders)), *bad)
+
     # --- invariants ----------------------------------------------------------------------------
 
     @invariant()
     def state_is_consistent(self) -> None:
-        """Card conservation, next_actor against phase, scores against history,
-        dealer rotation: for the current state."""
+        """Card conservation, next_actor against phase, the trump hidden until
+        its time, scores against history, dealer rotation: for the current state."""
         check_card_conservation(self.state)
         check_next_actor(self.state)
+        check_hidden_trump(self.state)
         check_scores(self.state)
         check_dealer_rotation(self.state, self.first_dealer)
 
 
 def worth_probing(state: GameState) -> bool:
-    """The dealer's bid (the hook's probes need it), and a play where the seat could renounce."""
+    """Where the probes have most to test: the dealer's bid (the hook's probes
+    need it), a play where the seat could renounce, and the special decisions."""
     rnd = state.round
-    if rnd.phase is Phase.BID:
+    if rnd.phase in (Phase.BID, Phase.BID_BEFORE_DEAL):
         return rnd.to_act == rnd.dealer
-    return bool(renounces(state))
+    return special_decision(state) or bool(renounces(state))
+
+
+def special_decision(state: GameState) -> bool:
+    """The RAF dealer's hand size, the call, the dealer's trump, a bid before the
+    deal, the face-down shuffle, a play where a wild two may be played, and the
+    first play of a round without bids."""
+    rnd = state.round
+    if rnd.phase in (
+        Phase.CHOOSE_HAND_SIZE,
+        Phase.CALL,
+        Phase.DECLARE_TRUMP,
+        Phase.SHUFFLE,
+        Phase.BID_BEFORE_DEAL,
+    ):
+        return True
+    if rnd.phase is not Phase.PLAY:
+        return False
+    if not rnd.tricks and not rnd.trick and not rnd.setup.spec.bidding.has_bids:
+        return True
+    if rnd.setup.spec.twos is not None and not rnd.trick:  # a lead: may a two lead?
+        return any(card.rank is Rank.TWO for card in rnd.hands[rnd.leader])
+    return bool(wild_twos(state))
 
 
 def renounces(state: GameState) -> list[Card]:
-    """Cards the seat to act holds off the led suit while it holds the led suit."""
+    """Cards the seat to act holds off the led suit while it holds the led suit
+    (with wild twos: a natural card of it, rule 5; a two is never a renounce)."""
     rnd = state.round
     seat = rnd.to_act
-    if not rnd.trick or not isinstance(seat, int):
+    if rnd.phase is not Phase.PLAY or not rnd.trick or not isinstance(seat, int):
         return []
     held = rnd.hands[seat]
-    led = rnd.trick[0].card.suit
-    if not held.of_suit(led):
+    led = rnd.trick[0].effective.suit
+    twos = rnd.setup.spec.twos
+    if twos is None:
+        return [card for card in held if card.suit is not led] if held.of_suit(led) else []
+    follows = [c for c in held.of_suit(led) if c.rank is not Rank.TWO or twos.natural_suit]
+    return [c for c in held if c.suit is not led and c.rank is not Rank.TWO] if follows else []
+
+
+def wild_twos(state: GameState) -> list[Card]:
+    """The twos the seat to act may play as wild cards now."""
+    rnd = state.round
+    if rnd.phase is not Phase.PLAY or rnd.setup.spec.twos is None:
         return []
-    return [card for card in held if card.suit is not led]
+    return [card for card in pyclag.legal_plays(state) if card.rank is Rank.TWO]
 
 
 def check_card_conservation(state: GameState) -> None:
     """Hands + cards played this round + turn-up + stock are the 52 distinct cards."""
     rnd = state.round
     setup = rnd.setup
-    if setup.deck is None:  # waiting for the deal: nothing dealt, nothing bid
-        assert rnd.phase is Phase.DEAL
-        assert all(mask == 0 for mask in rnd.masks) and all(b is None for b in rnd.bids)
+    if setup.deck is None:  # waiting for the deal: nothing dealt, nothing bid but blind bids
+        assert rnd.phase in (Phase.CHOOSE_HAND_SIZE, Phase.BID_BEFORE_DEAL, Phase.DEAL)
+        assert all(mask == 0 for mask in rnd.masks)
+        assert setup.turnup is None and setup.round_rules is None
+        if setup.spec.bidding is not Bidding.BEFORE_DEAL:
+            assert all(b is None for b in rnd.bids)
+        elif rnd.phase is Phase.DEAL:  # pagat's blind deal: every bid before the cards
+            assert all(b is not None for b in rnd.bids)
         return
     dealt = setup.players * setup.hand_size
     held = [card for hand in rnd.hands for card in hand]
     played = [play.card for trick in rnd.tricks for play in trick.plays]
     played += [play.card for play in rnd.trick]
     turnup = [] if setup.turnup is None else [setup.turnup]
+    assert turnup == [] or turnup == [setup.deck[dealt]]
     stock = list(setup.deck[dealt + len(turnup) :])
     everything = held + played + turnup + stock
     assert len(everything) == 52 and set(everything) == set(DECK)
@@ -428,23 +857,45 @@ def check_card_conservation(state: GameState) -> None:
 
 
 def check_next_actor(state: GameState) -> None:
-    """next_actor agrees with the phase: CHANCE at a deal, the seat due at a bid
-    or play, None once the game is over."""
+    """next_actor agrees with the phase: CHANCE at a deal or a face-down shuffle,
+    the dealer choosing the hand size or declaring trumps, the caller calling,
+    the seat due at a bid or play, None once the game is over."""
     rnd, actor, current = state.round, pyclag.next_actor(state), pyclag.phase(state)
     n = state.players
-    if current is Phase.DEAL:
+    if current in (Phase.DEAL, Phase.SHUFFLE):
         assert actor is CHANCE
-    elif current is Phase.BID:
+    elif current in (Phase.CHOOSE_HAND_SIZE, Phase.DECLARE_TRUMP):
+        assert actor == rnd.dealer
+    elif current is Phase.CALL:
+        assert actor == rnd.setup.caller and actor is not None
+    elif current in (Phase.BID, Phase.BID_BEFORE_DEAL):
         made = sum(b is not None for b in rnd.bids)
         assert made < n and actor == rnd.setup.bidding_order[made]
     elif current is Phase.PLAY:
-        assert all(b is not None for b in rnd.bids)
+        # Most tricks has no contracts; every other round has one per seat (misère: 0).
+        no_bids = rnd.setup.spec.bidding is Bidding.NONE
+        assert all((b is None) is no_bids for b in rnd.bids)
         assert actor == (rnd.leader + len(rnd.trick)) % n
         assert isinstance(actor, int) and rnd.hands[actor]
+        assert pyclag.legal_actions(state)  # a seat to play always has a legal play
     else:
         assert current is Phase.GAME_OVER and actor is None
         assert pyclag.is_over(state)
-        assert len(state.history) == len(state.rules.schedule)
+        assert len(state.history) == state.rules.num_rounds(n)
+
+
+def check_hidden_trump(state: GameState) -> None:
+    """The trump is not shown before its time (§4 invariants 6, 18): not while
+    the caller calls or the dealer declares, nor during Guess Trumps' and the
+    Scottish blind deal's bids."""
+    rnd = state.round
+    hidden = rnd.phase in (Phase.CALL, Phase.DECLARE_TRUMP) or (
+        rnd.phase is Phase.BID and rnd.setup.spec.reveal is Reveal.AFTER_BIDS
+    )
+    if hidden:
+        assert rnd.turnup is None and rnd.trump is None and rnd.setup.round_rules is None
+    if rnd.phase is Phase.PLAY:
+        assert rnd.setup.round_rules is not None
 
 
 def check_scores(state: GameState) -> None:
@@ -469,3 +920,33 @@ def check_dealer_rotation(state: GameState, first_dealer: int) -> None:
 
 TestClagMachine = ClagMachine.TestCase
 TestClagMachine.settings = settings(max_examples=150, stateful_step_count=30, deadline=None)
+
+
+@pytest.mark.parametrize(
+    ("preset", "players"), PRESET_TABLES, ids=[f"{name}-{n}" for name, n in PRESET_TABLES]
+)
+def test_machine_plays_every_preset_at_every_player_count(preset: str, players: int) -> None:
+    """The machine above on one preset and player count: every one is played."""
+
+    class OneTable(ClagMachine):
+        def __init__(self) -> None:
+            super().__init__(only=(preset, players))
+
+    run_state_machine_as_test(
+        OneTable, settings=settings(max_examples=10, stateful_step_count=30, deadline=None)
+    )
+
+
+@pytest.mark.parametrize("lookalike", [True, 1.0], ids=["True", "1.0"])
+def test_a_call_for_seat_1_given_as_a_lookalike_is_out_of_turn(lookalike: Any) -> None:
+    """DESIGN.md §5: OutOfTurnError when the action's seat is not the seat to act.
+    apply() refuses a Call whose seat is True or 1.0 when seat 1 calls (as it
+    refuses such a Bid); call() must refuse it the same way, and keep the state."""
+    rules = pyclag.presets.get("raf", first_deal_caller="eldest")
+    state = pyclag.choose_hand_size(pyclag.new_game(rules, players=4), 3)
+    state = pyclag.deal(state, rng=random.Random(1))
+    assert pyclag.phase(state) is Phase.CALL and pyclag.next_actor(state) == 1
+    choice = Call(lookalike, Suit.HEARTS)
+    turn = OutOfTurnError, Reason.OUT_OF_TURN
+    refused(state, lambda: pyclag.apply(state, choice), *turn)
+    refused(state, lambda: pyclag.call(state, choice), *turn)

@@ -113,7 +113,7 @@ def choose_hand_size(state: GameState, size: int) -> GameState:
     5
     >>> pyclag.choose_hand_size(state, 8)
     Traceback (most recent call last):
-    pyclag.errors.IllegalActionError: illegal hand size 8 by seat 0: the dealer chooses a hand size of 3 4 5 6 7 in round 1 (hand size to choose, dealer seat 0); legal hand sizes: 3 4 5 6 7
+    pyclag.errors.IllegalActionError: illegal hand size 8 by seat 0: not a hand size the dealer may choose in round 1 (hand size to choose, dealer seat 0); legal hand sizes: 3 4 5 6 7
     """
     seat = _seat(state, Phase.CHOOSE_HAND_SIZE, f"illegal hand size {size!r}")
     rnd = state.round
@@ -122,8 +122,8 @@ def choose_hand_size(state: GameState, size: int) -> GameState:
     if type(size) is not int or size not in legal:
         shown = " ".join(map(str, legal))
         raise IllegalActionError(
-            f"{refusals.describe(ChooseHandSize(seat, size))}: the dealer chooses a hand size "
-            f"of {shown} in {refusals.where(state)}; legal hand sizes: {shown}",
+            f"{refusals.describe(ChooseHandSize(seat, size))}: not a hand size the dealer may "
+            f"choose in {refusals.where(state)}; legal hand sizes: {shown}",
             Reason.BAD_HAND_SIZE,
             legal,
         )
