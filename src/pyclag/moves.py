@@ -170,7 +170,7 @@ def call(state: GameState, choice: Call) -> GameState:
         raise refusals.out_of_turn(state, choice, legal)
     try:
         # 1 == True and hashes alike: the flags' types are checked as well.
-        known = choice in _call_set(legal) and all(
+        known = choice in calls.call_set(seat) and all(
             type(flag) is bool for flag in (choice.nuloss, choice.blind, choice.misere)
         )
     except TypeError:  # an unhashable stranger
@@ -187,16 +187,6 @@ def call(state: GameState, choice: Call) -> GameState:
         old.index, spec, old.players, old.dealer, old.hand_size, old.deck, None, None, seat, choice
     )
     return flow.advance(state, setup, Phase.CALL, rnd.bids, rnd.masks)
-
-
-_CALL_SETS: Final[dict[tuple[Call, ...], frozenset[Call]]] = {}
-
-
-def _call_set(calls: tuple[Call, ...]) -> frozenset[Call]:
-    found = _CALL_SETS.get(calls)
-    if found is None:
-        found = _CALL_SETS[calls] = frozenset(calls)
-    return found
 
 
 # --- the dealer calls trumps ------------------------------------------------------------
@@ -227,14 +217,14 @@ def declare_trump(state: GameState, suit: Suit | None) -> GameState:
     <Suit.HEARTS: 2>
     >>> pyclag.declare_trump(state, None)
     Traceback (most recent call last):
-    pyclag.errors.IllegalCallError: illegal trump declaration None by seat 0: the dealer names one of C D H S in round 1 (7 cards, dealer seat 0); legal trumps: C D H S
+    pyclag.errors.IllegalCallError: illegal trump declaration None by seat 0: not a trump the dealer may name in round 1 (7 cards, dealer seat 0); legal trumps: C D H S
     """
     seat = _seat(state, Phase.DECLARE_TRUMP, f"illegal trump declaration {suit!r}")
     legal = legal_trumps(state)
     if suit not in legal or (suit is not None and type(suit) is not Suit):
         shown = " ".join("no trumps" if s is None else s.letter for s in legal)
         raise IllegalCallError(
-            f"{refusals.describe(DeclareTrump(seat, suit))}: the dealer names one of {shown} "
+            f"{refusals.describe(DeclareTrump(seat, suit))}: not a trump the dealer may name "
             f"in {refusals.where(state)}; legal trumps: {shown}",
             Reason.BAD_CALL,
             legal,

@@ -77,6 +77,19 @@ class CallRules:
         """
         return _legal_calls(self, seat)
 
+    def call_set(self, seat: int) -> frozenset[Call]:
+        """:meth:`legal_calls` as a set, for checking a call (cached).
+
+        >>> Call(1, Suit.SPADES, blind=True) in CallRules().call_set(1)
+        True
+        """
+        return _call_set(self, seat)
+
+
+@functools.cache
+def _call_set(rules: CallRules, seat: int) -> frozenset[Call]:
+    return frozenset(_legal_calls(rules, seat))
+
 
 @functools.cache
 def _legal_calls(rules: CallRules, seat: int) -> tuple[Call, ...]:
