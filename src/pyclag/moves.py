@@ -166,7 +166,8 @@ def call(state: GameState, choice: Call) -> GameState:
     calls = old.spec.calls
     assert calls is not None
     legal = calls.legal_calls(seat)
-    if isinstance(choice, Call) and choice.seat != seat:
+    # The type check refuses True or 1.0 standing for seat 1, as apply does.
+    if isinstance(choice, Call) and (choice.seat != seat or type(choice.seat) is not int):
         raise refusals.out_of_turn(state, choice, legal)
     try:
         # 1 == True and hashes alike: the flags' types are checked as well.

@@ -71,7 +71,8 @@ class DealOptions:
       a turn-up trump (True) or have none (False).
     * ``roll_order`` (A17): Roll 'Em piles play from the first card dealt
       (``"dealt"``) or the last (``"reverse"``).
-    * ``blind_trump_visible`` (A16): blind bids see the turn-up (True) or not.
+    * ``blind_trump_visible`` (A16): bids made without seeing one's cards
+      (Blind, Roll 'Em) see the turn-up (True) or not.
     * ``dealer_calls_allow_nt`` (A11): the dealer may also call no trumps.
     * ``twos_natural_suit``, ``twos_may_lead``, ``twos_any_identity``,
       ``twos_wild_trumps``: wild-two rules 5-8 (A13, see :class:`TwosWild`).
