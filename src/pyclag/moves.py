@@ -316,9 +316,10 @@ def legal_plays(state: GameState) -> tuple[Card, ...]:
         raise _wrong_phase(state, "legal_plays", Phase.PLAY)
     held = rnd.masks[seat]
     # Wild twos change nothing for a player who holds no two (rule 5).
-    twos = rnd.setup.spec.twos if held & _TWOS else None
-    if twos is not None:
-        return cards_of(_wild_mask(rnd, twos, held))
+    if held & _TWOS:
+        twos = rnd.setup.spec.twos
+        if twos is not None:
+            return cards_of(_wild_mask(rnd, twos, held))
     legal = _legal_mask(rnd.trick, held)
     return cards_of(legal) if legal == held else ONE_SUIT[legal]
 
@@ -402,7 +403,12 @@ def play(state: GameState, card: Card, as_card: Card | None = None) -> GameState
     held = rnd.masks[seat]
     trick = rnd.trick
     setup = rnd.setup
-    if type(card) is Card and as_card is None and _legal_mask(trick, held) & card.mask & _NOT_TWOS:
+    if (
+        type(card) is Card
+        and as_card is None
+        and _legal_mask(trick, held) & card.mask
+        and (card.mask & _NOT_TWOS or setup.spec.twos is None)
+    ):
         # A legal natural card other than a two is legal whether twos are wild
         # or not (rule 5 only frees more cards), so one check serves both.
         played = _NATURAL_PLAYS[seat][card.index]
