@@ -183,12 +183,14 @@ class RoundState(_TrickRecord):
 
     @property
     def turnup(self) -> Card | None:
-        """The card turned up for trumps, if any."""
+        """The card turned up for trumps: ``None`` if there is none, or until it
+        is shown (after the last bid in Guess Trumps and the Scottish Blind)."""
         return self.setup.turnup
 
     @property
     def trump(self) -> Suit | None:
-        """The trump suit, ``None`` when there is none or it is not yet known."""
+        """The trump suit: ``None`` when there is none, or until it is shown or
+        declared (Guess Trumps, Scottish Blind, Dealer Calls, the RAF call)."""
         rules = self.setup.round_rules
         return None if rules is None else rules.trump
 
