@@ -110,7 +110,7 @@ def enter(
     if deck is not None:
         setup = _dealt(rules, setup, deck, phase)
     elif setup.round_rules is None and setup.deck is not None and _trump_known(setup, phase):
-        setup = _dealt(rules, setup, setup.deck, phase)
+        setup = _reveal(rules, setup, setup.deck)
     spec = setup.spec
     if spec.bidding is _FORCED_ZERO and _STEP[phase] > _STEP[_BID]:
         bids = (0,) * setup.players  # misère: every contract is 0 (§2.0), recorded for the bids
