@@ -6,8 +6,9 @@ import random
 from collections.abc import Iterable
 
 import pyclag
-from pyclag import DECK, Card, GameState, RuleSet
+from pyclag import DECK, Card, GameState, Rank, RuleSet
 from pyclag.playout import play_out
+from pyclag.rules import RankOrder
 
 
 def deck_from(top: str) -> tuple[Card, ...]:
@@ -41,3 +42,13 @@ def random_game(rules: RuleSet, players: int, seed: int, first_dealer: int = 0) 
     """A whole game played with random legal actions from ``seed``."""
     state = pyclag.new_game(rules, players=players, first_dealer=first_dealer)
     return play_out(state, random.Random(seed))
+
+
+def rank_value(rank: Rank, order: RankOrder) -> int:
+    """§1.8, written out independently of the library: ace high 2..14; aces low
+    (in plain suits under ACES_LOW_PLAIN) A = 1; Nuloss reverses the natural order."""
+    if order is RankOrder.ACE_HIGH:
+        return rank.value
+    if order in (RankOrder.ACES_LOW, RankOrder.ACES_LOW_PLAIN):
+        return 1 if rank is Rank.ACE else rank.value
+    return 16 - rank.value

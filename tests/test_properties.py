@@ -41,6 +41,7 @@ from pyclag.errors import IllegalBidError, Reason, RulesError, WrongPhaseError
 from pyclag.playout import play_out
 from pyclag.rules import RankOrder
 from pyclag.scoring import SCHEMES
+from tests.helpers import rank_value
 
 SCORINGS = ("F1", "F2", "F3")
 # Every form of the hook: (hook, gt_infeasible, gt_exact). Tests on the hook run
@@ -246,16 +247,6 @@ def played_by_seat(state: GameState) -> list[list[Card]]:
 # --- independent reference rulings ----------------------------------------------------
 
 
-def rank_value(rank: Rank, order: RankOrder) -> int:
-    """§1.8: ace high 2..14; aces low A = 1; two high reverses the natural order."""
-    natural = rank.value
-    if order is RankOrder.ACE_HIGH:
-        return natural
-    if order is RankOrder.ACES_LOW:
-        return 1 if rank is Rank.ACE else natural
-    return 16 - natural
-
-
 def reference_winner(
     plays: Sequence[Play],
     trump: Suit | None,
@@ -269,7 +260,9 @@ def reference_winner(
         if precedence is not None:
             return (4 - list(precedence).index(card.suit), rank_value(card.rank, order))
         cls = 2 if card.suit is trump else 1 if card.suit is led else 0
-        return (cls, rank_value(card.rank, order))
+        # A37 option: under ACES_LOW_PLAIN the ace stays high in trumps.
+        in_trumps = card.suit is trump and order is RankOrder.ACES_LOW_PLAIN
+        return (cls, rank_value(card.rank, RankOrder.ACE_HIGH if in_trumps else order))
 
     return max(plays, key=lambda play: key(play.card)).seat
 

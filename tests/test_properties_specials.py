@@ -51,6 +51,7 @@ from pyclag.errors import WrongPhaseError
 from pyclag.rules import NO_TRUMPS, TURN_UP, Precedence, RankOrder
 from pyclag.rules.calls import caller_after
 from pyclag.scoring import SCHEMES
+from tests.helpers import rank_value
 
 # --- the presets as RULES.md §2 tabulates them ------------------------------------------
 
@@ -366,15 +367,6 @@ def games(draw: st.DrawFn, preset: str) -> Game:
 
 
 # --- independent reference rulings -----------------------------------------------------------
-
-
-def rank_value(rank: Rank, order: RankOrder) -> int:
-    """§1.8: ace high 2..14; aces low A = 1; Nuloss reverses the natural order."""
-    if order is RankOrder.ACE_HIGH:
-        return rank.value
-    if order is RankOrder.ACES_LOW:
-        return 1 if rank is Rank.ACE else rank.value
-    return 16 - rank.value
 
 
 def dealt_piles(setup: RoundSetup) -> list[list[Card]]:

@@ -587,6 +587,19 @@ def test_aces_low_e10_and_in_trumps_a37() -> None:
     assert normal.round.tricks[0].winner == 0
 
 
+def test_aces_low_trumps_option_a37() -> None:
+    # aces_low_trumps=False: the ace stays high in trumps, low elsewhere.
+    top = top_of(["AC AS", "2C 5D", "KC 3D", "5H 2S"], "9S")
+    rules = one_round(catalogue.aces_low(2), aces_low_trumps=False)
+    assert rules.round_spec(0).rank_order is RankOrder.ACES_LOW_PLAIN
+    assert rules.round_spec(0).label == "Aces Low (not in trumps)"
+    state = bid_all(dealt(rules, 4, top, 3), [0, 0, 0, 0])
+    state = play_all(state, "AC 2C KC 5H")  # still the lowest club
+    assert state.round.tricks[0].winner == 2
+    state = play_all(state, "3D 2S AS 5D")  # but the highest trump
+    assert state.history[0].trick_winners == (2, 0)
+
+
 # --- DEALER_CALLS -------------------------------------------------------------------------
 
 
@@ -672,6 +685,19 @@ def test_most_tricks_tie_for_most_scores_nobody() -> None:
     assert result.tricks_won == (1, 1, 0, 1)
     assert result.points == (0, 0, 0, 0)
     assert state.contracts_made == (0, 0, 0, 0)
+
+
+def test_most_tricks_trumps_option_a14() -> None:
+    # A14: the most-tricks deal keeps the turn-up trump by default; the option drops it.
+    kept = dealt(one_round(catalogue.most_tricks(3)), 4, E1_TOP, first_dealer=3)
+    assert kept.round.turnup == Card.parse("6H") and kept.round.trump is Suit.HEARTS
+    rules = one_round(catalogue.most_tricks(3), most_tricks_trumps=False)
+    assert rules.options["most_tricks_trumps"] is False
+    state = dealt(rules, 4, E1_TOP, first_dealer=3)
+    assert state.round.turnup is None and state.round.trump is None
+    state = play_all(state, "AS KS 9S 4S")
+    state = play_all(state, "3D QH TD 8C")  # no trumps: C's TD wins the diamond trick
+    assert state.round.tricks[-1].winner == 2
 
 
 # --- RAF ----------------------------------------------------------------------------------

@@ -23,7 +23,8 @@ wins; a tie goes to the most contracts made, then is shared.
 * the dealer may bid any value that makes the total exceed h (A2,
   ``gt_exact``); the fallback when none can (A3, ``gt_infeasible``);
 * misère keeps the turn-up trump (A9); twos-wild rules 5-8 (A13); most
-  tricks keeps the turn-up (A14); a misère with no tricks counts as a contract
+  tricks keeps the turn-up (A14, ``most_tricks_trumps``); aces low in trumps
+  too (A37, ``aces_low_trumps``); a misère with no tricks counts as a contract
   for the tie-break, most tricks never does (A15).
 
 >>> [spec.label for spec in INDONESIAN.schedule[7:15]][:3]

@@ -28,9 +28,10 @@ The special deals, 7 cards each:
 * the hook is the "not equal" form (A5: the sentence is cut off);
 * a missed bid keeps 1 per trick (A6, ``trick_points_on_miss``);
 * misère is played with the turn-up trump (A9, ``misere_trumps``);
-* twos-wild rules 5-8 (A13, ``twos_*``); aces low in trumps too (A37);
+* twos-wild rules 5-8 (A13, ``twos_*``); aces low in trumps too (A37,
+  ``aces_low_trumps``);
   the dealer may not call no trumps (A11, ``dealer_calls_allow_nt``);
-  most tricks keeps the turn-up trump (A14);
+  most tricks keeps the turn-up trump (A14, ``most_tricks_trumps``);
 * ties go to the most contracts made, then are shared (A29, ``tie_break``);
   a misère taken with no tricks counts as a contract, most tricks never does (A15).
 

@@ -27,6 +27,7 @@ from pyclag.errors import RulesError
 from pyclag.rules.bidding import GtInfeasible, HookForm
 from pyclag.rules.calls import FirstCaller
 from pyclag.rules.deals import Bidding, PlayMode, Reveal
+from pyclag.rules.ordering import RankOrder
 from pyclag.rules.trumps import NO_TRUMPS, TURN_UP, DealerCalls, NoTrumps, NoTurnUp, TurnUp
 from pyclag.scoring.schemes import SCHEMES, ContractScoring, MostTricks, misere
 from pyclag.scoring.tally import TieBreak
@@ -76,7 +77,10 @@ class DealOptions:
     * ``dealer_calls_allow_nt`` (A11): the dealer may also call no trumps.
     * ``twos_natural_suit``, ``twos_may_lead``, ``twos_any_identity``,
       ``twos_wild_trumps``: wild-two rules 5-8 (A13, see :class:`TwosWild`).
-    * ``most_tricks_bonus``: the most-tricks prize (10).
+    * ``most_tricks_bonus``: the most-tricks prize (10); ``most_tricks_trumps``
+      (A14): the most-tricks deal keeps the turn-up trump (True) or has none.
+    * ``aces_low_trumps`` (A37): in Aces Low the ace is low in trumps too
+      (True) or stays high there (False).
     * ``first_deal_caller`` (A18), ``raf_trumps_from_turnup`` (A19),
       ``madness_points_on_miss`` (A21): the RAF caller's rules.
 
@@ -94,6 +98,8 @@ class DealOptions:
     twos_any_identity: bool | None = _flag()
     twos_wild_trumps: bool | None = _flag()
     most_tricks_bonus: int | None = _int()
+    most_tricks_trumps: bool | None = _flag()
+    aces_low_trumps: bool | None = _flag()
     first_deal_caller: FirstCaller | None = attrs.field(
         default=None, validator=_maybe(is_member(FirstCaller))
     )
@@ -130,6 +136,8 @@ def _apply(options: DealOptions, spec: RoundSpec) -> RoundSpec:
         change["reveal"] = Reveal.BEFORE_BIDS if options.blind_trump_visible else Reveal.AFTER_BIDS
     if options.dealer_calls_allow_nt is not None and isinstance(spec.suits, DealerCalls):
         change["suits"] = DealerCalls(options.dealer_calls_allow_nt)
+    if options.aces_low_trumps is not None and spec.rank_order in _ACES_LOW.values():
+        change["rank_order"] = _ACES_LOW[options.aces_low_trumps]
     if spec.twos is not None:
         change["twos"] = _override(
             spec.twos,
@@ -138,8 +146,11 @@ def _apply(options: DealOptions, spec: RoundSpec) -> RoundSpec:
             any_identity=options.twos_any_identity,
             wild_trumps=options.twos_wild_trumps,
         )
-    if options.most_tricks_bonus is not None and isinstance(spec.scoring, MostTricks):
-        change["scoring"] = MostTricks(options.most_tricks_bonus)
+    if isinstance(spec.scoring, MostTricks):
+        if options.most_tricks_bonus is not None:
+            change["scoring"] = MostTricks(options.most_tricks_bonus)
+        if options.most_tricks_trumps is not None and isinstance(spec.suits, (TurnUp, NoTrumps)):
+            change["suits"] = TURN_UP if options.most_tricks_trumps else NO_TRUMPS
     if spec.calls is not None:
         change["calls"] = _override(
             spec.calls,
@@ -149,6 +160,9 @@ def _apply(options: DealOptions, spec: RoundSpec) -> RoundSpec:
             madness_points_on_miss=options.madness_points_on_miss,
         )
     return attrs.evolve(spec, **change) if change else spec
+
+
+_ACES_LOW: Final = {True: RankOrder.ACES_LOW, False: RankOrder.ACES_LOW_PLAIN}
 
 
 def _override(value: Any, **changes: Any) -> Any:
@@ -219,6 +233,8 @@ OPTIONS: Final[Mapping[str, _Option]] = {
             "twos_any_identity",
             "twos_wild_trumps",
             "most_tricks_bonus",
+            "most_tricks_trumps",
+            "aces_low_trumps",
             "raf_trumps_from_turnup",
             "madness_points_on_miss",
         )

@@ -30,7 +30,10 @@ class RankOrder(enum.Enum):
     """How ranks compare within a suit.
 
     * ``ACE_HIGH``: A K Q J T 9 … 2, the normal order (§1.1).
-    * ``ACES_LOW``: K Q … 2 A, the ace below the two (§2.0 ``ACES_LOW``, A37).
+    * ``ACES_LOW``: K Q … 2 A, the ace below the two, trumps included
+      (§2.0 ``ACES_LOW``, A37).
+    * ``ACES_LOW_PLAIN``: aces low in every suit but trumps, where the ace
+      stays high (the A37 option ``aces_low_trumps=False``).
     * ``TWO_HIGH``: 2 3 4 … K A, the natural order reversed (RAF Nuloss, §2.3).
 
     >>> [r.letter for r in RankOrder.ACES_LOW.high_to_low()][-2:]
@@ -39,7 +42,17 @@ class RankOrder(enum.Enum):
 
     ACE_HIGH = "ace-high"
     ACES_LOW = "aces-low"
+    ACES_LOW_PLAIN = "aces-low-plain"
     TWO_HIGH = "two-high"
+
+    @property
+    def in_trumps(self) -> RankOrder:
+        """The order within the trump suit.
+
+        >>> RankOrder.ACES_LOW_PLAIN.in_trumps, RankOrder.ACES_LOW.in_trumps
+        (<RankOrder.ACE_HIGH: 'ace-high'>, <RankOrder.ACES_LOW: 'aces-low'>)
+        """
+        return RankOrder.ACE_HIGH if self is RankOrder.ACES_LOW_PLAIN else self
 
     def value_of(self, rank: Rank) -> int:
         """The rank's strength under this order: higher beats lower.
@@ -63,6 +76,7 @@ class RankOrder(enum.Enum):
 _RANK_VALUES: Final[dict[RankOrder, tuple[int, ...]]] = {
     RankOrder.ACE_HIGH: tuple(range(2, 15)),
     RankOrder.ACES_LOW: (*range(2, 14), 1),
+    RankOrder.ACES_LOW_PLAIN: (*range(2, 14), 1),
     RankOrder.TWO_HIGH: tuple(range(14, 1, -1)),
 }
 

@@ -208,6 +208,7 @@ def _phases(spec: RoundSpec) -> tuple[Phase, ...]:
 _ORDER_LABELS: Final = {
     RankOrder.ACE_HIGH: "",
     RankOrder.ACES_LOW: "Aces Low",
+    RankOrder.ACES_LOW_PLAIN: "Aces Low (not in trumps)",
     RankOrder.TWO_HIGH: "Nuloss",
 }
 _BIDDING_LABELS: Final = {
@@ -271,13 +272,19 @@ def _strength_table(
     # the led suit, 0 otherwise. Under precedence the class is the suit's
     # position in the order (top highest) and the led suit is ignored (A35).
     # Values are doubled so that a wild two can add 1 to beat its natural twin.
+    trumps = order.in_trumps
+
     def suit_class(suit: Suit) -> int:
         if precedence is not None:
             return 4 - precedence.index(suit)
         return 2 if suit is trump else 1 if suit is led else 0
 
     return tuple(
-        2 * (suit_class(card.suit) * 16 + order.value_of(card.rank))
+        2
+        * (
+            suit_class(card.suit) * 16
+            + (trumps if card.suit is trump else order).value_of(card.rank)
+        )
         if precedence is not None or suit_class(card.suit)
         else 0
         for card in DECK

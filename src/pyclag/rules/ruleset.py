@@ -167,7 +167,7 @@ class RuleSet:
         4
         >>> NORMAL.with_options(hookk="ne")
         Traceback (most recent call last):
-        pyclag.errors.RulesError: unknown option 'hookk'; valid options: blind_trump_visible, ...
+        pyclag.errors.RulesError: unknown option 'hookk'; valid options: aces_low_trumps, ...
         """
         rules = self
         for name, value in options.items():
