@@ -250,7 +250,7 @@ def legal_bids(state: GameState) -> tuple[int, ...]:
     (0, 1)
     """
     rnd = state.round
-    if (rnd.phase is not _BID and rnd.phase is not _BID_FIRST) or type(rnd.to_act) is not int:
+    if rnd.phase is not _BID and rnd.phase is not _BID_FIRST:  # a bid phase always has a seat to act
         raise _wrong_phase(state, "legal_bids", Phase.BID)
     return _legal_bids(state, rnd)
 
