@@ -107,3 +107,15 @@ def test_help_and_version() -> None:
         done = _pyclag(*args)
         assert done.returncode == 0 and "usage: pyclag" in done.stdout
     assert _pyclag("--version").stdout.strip() == f"pyclag {pyclag.__version__}"
+
+
+def test_score_card_names_the_rule_and_the_raf_caller_of_each_round() -> None:
+    rules = pyclag.presets.get("raf", num_deals=3)
+    state = play_out(pyclag.new_game(rules, 4), random.Random(2))
+    rows = score_card(state).splitlines()[1:4]
+    assert rows[0].split("|")[0].split() == ["1", str(state.history[0].hand_size)]
+    for row, result in zip(rows[1:], state.history[1:], strict=True):
+        rule = row.split("|")[0].split(None, 2)[2].strip()
+        call = result.setup.call
+        assert call is not None
+        assert rule == f"{call.label} (seat {result.setup.caller} called)"

@@ -250,7 +250,9 @@ def legal_bids(state: GameState) -> tuple[int, ...]:
     (0, 1)
     """
     rnd = state.round
-    if rnd.phase is not _BID and rnd.phase is not _BID_FIRST:  # a bid phase always has a seat to act
+    if (
+        rnd.phase is not _BID and rnd.phase is not _BID_FIRST
+    ):  # a bid phase always has a seat to act
         raise _wrong_phase(state, "legal_bids", Phase.BID)
     return _legal_bids(state, rnd)
 

@@ -14,7 +14,7 @@ winner: seat 1 with 24
 from __future__ import annotations
 
 from pyclag.engine import is_over, winners
-from pyclag.state import GameState
+from pyclag.state import GameState, RoundSetup
 
 __all__ = ["score_card"]
 
@@ -29,7 +29,7 @@ def score_card(state: GameState) -> str:
     >>> print(score_card(pyclag.new_game(pyclag.NORMAL, players=3)))
     round  cards  rule  |   seat 0      seat 1      seat 2
     """
-    labels = [result.setup.spec.label for result in state.history]
+    labels = [_label(result.setup) for result in state.history]
     wide = max([4, *map(len, labels)])
     header = "".join(f"{f'seat {seat}':>9}   " for seat in range(state.players))
     rows = [f"round  cards  {'rule':<{wide}}  |{header}".rstrip()]
@@ -50,6 +50,12 @@ def score_card(state: GameState) -> str:
             shared = ", ".join(str(seat) for seat in best)
             rows.append(f"winners: seats {shared} share the win with {score}")
     return "\n".join(rows)
+
+
+def _label(setup: RoundSetup) -> str:
+    """The round's rule; on a called RAF round, who called it."""
+    label = setup.spec.label
+    return label if setup.caller is None else f"{label} (seat {setup.caller} called)"
 
 
 def _bracket(bid: int | None) -> str:
