@@ -41,31 +41,34 @@ _HAND, _FORCED_ZERO, _AFTER_BIDS = PlayMode.HAND, Bidding.FORCED_ZERO, Reveal.AF
 
 
 def start_round(
-    rules: RuleSet, players: int, index: int, dealer: Seat, caller: Seat | None
+    rules: RuleSet,
+    players: int,
+    index: int,
+    dealer: Seat,
+    last: tuple[tuple[int, ...], tuple[int, ...], Seat] | None = None,
 ) -> RoundState:
-    """Round ``index`` waiting for its first decision."""
+    """Round ``index`` waiting for its first decision; ``last`` is the previous
+    round's points, tricks won and eldest, from which its top scorer calls this
+    round if it has a caller (A18)."""
     spec = rules.round_spec(index)
-    if spec.calls is not None and caller is None:
-        spec = _uncalled(spec)
+    caller = None
+    if spec.calls is not None:
+        if last is not None:
+            caller = caller_after(*last)
+        elif spec.calls.first_caller is FirstCaller.ELDEST:
+            caller = (dealer + 1) % players
+        else:  # the first deal has no caller: a standard deal (A18)
+            spec = _uncalled(spec)
     # Until the RAF dealer chooses, the hand size is 0 (no cards are promised).
-    setup = RoundSetup(
-        index, spec, players, dealer, 0 if spec.hand_sizes else spec.hand_size, caller=caller
-    )
-    return enter(rules, setup, setup.spec.phases[0], (None,) * players, (0,) * players)
+    hand_size = 0 if spec.hand_sizes else spec.hand_size
+    setup = RoundSetup(index, spec, players, dealer, hand_size, None, None, None, caller)
+    return enter(rules, setup, spec.phases[0], (None,) * players, (0,) * players)
 
 
 @functools.cache
 def _uncalled(spec: RoundSpec) -> RoundSpec:
-    """A called round that nobody calls (RAF deal 1) is a standard deal (A18)."""
+    """A called round that nobody calls is a standard deal."""
     return attrs.evolve(spec, calls=None)
-
-
-def first_caller(rules: RuleSet, dealer: Seat, players: int) -> Seat | None:
-    """Who calls in the first round: nobody by default (A18)."""
-    calls = rules.round_spec(0).calls
-    if calls is None or calls.first_caller is FirstCaller.NONE:
-        return None
-    return (dealer + 1) % players
 
 
 @functools.lru_cache(maxsize=1024)
@@ -246,12 +249,9 @@ def finish_round(state: GameState, rnd: RoundState) -> GameState:
     game = state.rules
     index = setup.index + 1
     if index < game.num_rounds(setup.players):
-        # The deal passes one seat to the left after every round (§1.3); the
-        # top scorer of this round calls the next, if it has a caller (A18).
-        caller = None
-        if game.round_spec(index).calls is not None:
-            caller = caller_after(points, won, setup.eldest)
-        rnd = start_round(game, setup.players, index, (setup.dealer + 1) % setup.players, caller)
+        # The deal passes one seat to the left after every round (§1.3).
+        dealer = (setup.dealer + 1) % setup.players
+        rnd = start_round(game, setup.players, index, dealer, (points, won, setup.eldest))
     return _game_state(game, history, rnd)
 
 

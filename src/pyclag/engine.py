@@ -88,8 +88,7 @@ def new_game(rules: RuleSet, players: int = 4, first_dealer: Seat = 0) -> GameSt
                 f"schedule round {number}: {players} players x {spec.hand_size} cards leave "
                 "no card to turn up for trumps, and no_turnup is 'reject'"
             )
-    caller = flow.first_caller(rules, first_dealer, players)
-    return GameState(rules, (), flow.start_round(rules, players, 0, first_dealer, caller))
+    return GameState(rules, (), flow.start_round(rules, players, 0, first_dealer))
 
 
 # --- queries ------------------------------------------------------------------
