@@ -38,6 +38,7 @@ from pyclag import (
     Rank,
     Reason,
     RoundSpec,
+    RulesError,
     RuleSet,
     ShuffleHands,
     Suit,
@@ -1033,3 +1034,18 @@ def test_raf_misere_call_forces_zero_bids_e12(
     assert result.bids == (0, 0, 0, 0)
     assert result.points == points
     assert result.made == (True, False, False, False)
+
+
+def test_raf_dealer_may_choose_only_sizes_that_fit_the_pack() -> None:
+    # A dealer's-choice round up to 13 cards: with 5 players only 3..10 fit in 52 cards.
+    spec = RoundSpec(13, hand_sizes=range(3, 14))
+    state = pyclag.new_game(pyclag.NORMAL.with_schedule([spec]).with_options(max_players=9), 5)
+    assert pyclag.legal_hand_sizes(state) == tuple(range(3, 11))
+    refused(state, IllegalActionError, pyclag.choose_hand_size, 11)
+    with pytest.raises(RulesError, match="9 players x 6 cards = 54 cards"):
+        pyclag.new_game(
+            pyclag.NORMAL.with_schedule([RoundSpec(7, hand_sizes=range(6, 8))]).with_options(
+                max_players=9
+            ),
+            9,
+        )

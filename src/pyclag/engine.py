@@ -77,10 +77,12 @@ def new_game(rules: RuleSet, players: int = 4, first_dealer: Seat = 0) -> GameSt
         raise RulesError(f"first_dealer must be a seat in 0..{players - 1}, not {first_dealer!r}")
     for index in range(rules.num_rounds(players)):
         spec, number = rules.round_spec(index), index + 1
-        dealt = players * spec.hand_size
+        # A dealer's choice needs one size that fits; legal_hand_sizes offers those.
+        fewest = spec.hand_sizes[0] if spec.hand_sizes else spec.hand_size
+        dealt = players * fewest
         if dealt > 52:
             raise RulesError(
-                f"schedule round {number}: {players} players x {spec.hand_size} cards "
+                f"schedule round {number}: {players} players x {fewest} cards "
                 f"= {dealt} cards, more than the 52 in the pack"
             )
         if dealt == 52 and isinstance(spec.suits, TurnUp) and rules.no_turnup is NoTurnUp.REJECT:
