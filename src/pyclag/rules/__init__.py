@@ -1,7 +1,12 @@
-"""The rule vocabulary: one module per axis (ordering, trumps, bidding, tricks,
-round specs, rule set)."""
+"""The rule vocabulary: one module per axis (ordering, trumps, bidding, the
+special-deal axes, wild twos, the RAF caller, tricks, round specs, options,
+rule set), and :mod:`~pyclag.rules.catalogue`, the deal types built from them."""
 
+from pyclag.rules import catalogue
 from pyclag.rules.bidding import GtInfeasible, Hook, HookForm
+from pyclag.rules.calls import ALL_PRECEDENCES, CallRules, FirstCaller, caller_after
+from pyclag.rules.deals import Bidding, PlayMode, Reveal, TwosWild
+from pyclag.rules.options import DealOptions, RollOrder
 from pyclag.rules.ordering import (
     BLACK_OVER_RED,
     NAMED_PRECEDENCES,
@@ -12,11 +17,28 @@ from pyclag.rules.ordering import (
     precedence_order,
 )
 from pyclag.rules.round import RoundRules, RoundSpec
-from pyclag.rules.ruleset import NORMAL, OPTIONS, NoTurnUp, RuleSet, normal_schedule
+from pyclag.rules.ruleset import (
+    NORMAL,
+    OPTIONS,
+    NoTurnUp,
+    RuleSet,
+    ScheduleChoice,
+    normal_schedule,
+)
 from pyclag.rules.tricks import trick_winner
-from pyclag.rules.trumps import NO_TRUMPS, TURN_UP, NoTrumps, Precedence, SuitRule, TurnUp
+from pyclag.rules.trumps import (
+    NO_TRUMPS,
+    TURN_UP,
+    DealerCalls,
+    NoTrumps,
+    Precedence,
+    SuitRule,
+    Trumps,
+    TurnUp,
+)
 
 __all__ = [
+    "ALL_PRECEDENCES",
     "BLACK_OVER_RED",
     "NAMED_PRECEDENCES",
     "NORMAL",
@@ -26,18 +48,31 @@ __all__ = [
     "RED_OVER_BLACK",
     "REVERSE_PRECEDENCE",
     "TURN_UP",
+    "Bidding",
+    "CallRules",
+    "DealOptions",
+    "DealerCalls",
+    "FirstCaller",
     "GtInfeasible",
     "Hook",
     "HookForm",
     "NoTrumps",
     "NoTurnUp",
+    "PlayMode",
     "Precedence",
     "RankOrder",
+    "Reveal",
+    "RollOrder",
     "RoundRules",
     "RoundSpec",
     "RuleSet",
+    "ScheduleChoice",
     "SuitRule",
+    "Trumps",
     "TurnUp",
+    "TwosWild",
+    "caller_after",
+    "catalogue",
     "normal_schedule",
     "precedence_order",
     "trick_winner",
