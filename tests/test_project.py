@@ -15,14 +15,18 @@ import pyclag
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def test_ci_runs_the_test_command_that_readme_gives() -> None:
+def test_ci_runs_both_readme_commands_each_from_scratch() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     commands = re.findall(r"```sh\n(.+?)\n```", readme)
     assert len(commands) == 2, "README gives exactly two set-up commands"
-    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
-    assert commands[1] in ci
-    assert commands[0].startswith("python3 -m venv .venv && .venv/bin/pip install .")
+    assert commands[0].startswith("python3 -m venv .venv && .venv/bin/pip install . && ")
     assert "pyclag simulate" in commands[0]
+    assert commands[1].startswith("python3 -m venv .venv && .venv/bin/pip install -e '.[dev]' && ")
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    for command in commands:  # each verbatim, in a virtual environment removed just before
+        at = ci.index(command)
+        assert ci[at - 1] == "rm -rf .venv"
+    assert ci.index(commands[0]) < ci.index(commands[1])
 
 
 def test_the_package_is_typed_and_versioned() -> None:

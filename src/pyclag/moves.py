@@ -26,7 +26,7 @@ from typing import Final
 from pyclag import _flow as flow
 from pyclag import _refusals as refusals
 from pyclag.actions import Bid, Call, ChooseHandSize, DeclareTrump, Play, PlayerAction
-from pyclag.cards import Card, Suit
+from pyclag.cards import Card, Rank, Suit
 from pyclag.errors import (
     IllegalActionError,
     IllegalCallError,
@@ -372,7 +372,7 @@ def legal_declarations(state: GameState, card: Card) -> tuple[Card, ...]:
     rnd = state.round
     twos = rnd.setup.spec.twos
     held = rnd.masks[seat]
-    if twos is None or type(card) is not Card or card.rank.value != 2 or not held & card.mask:
+    if twos is None or type(card) is not Card or card.rank is not Rank.TWO or not held & card.mask:
         why = (
             "twos are not wild in this round"
             if twos is None
@@ -440,16 +440,13 @@ def _checked_play(state: GameState, rnd: RoundState, action: Play, held: int) ->
     """Check a two, or a play that is not plainly legal; the play to record."""
     card, as_card = action.card, action.as_card
     twos = rnd.setup.spec.twos
-    if twos is None:
-        fits = type(card) is Card and _legal_mask(rnd.trick, held) & card.mask
-        if not fits or as_card is not None:
+    fits = _legal_mask(rnd.trick, held) if twos is None else _wild_mask(rnd, twos, held)
+    if type(card) is not Card or not fits & card.mask:
+        raise _illegal_play(state, action, held)
+    if twos is None or card.rank is not Rank.TWO:
+        if as_card is not None:  # only a wild two names another card
             raise _illegal_play(state, action, held)
         return _NATURAL_PLAYS[action.seat][card.index]
-    is_two = type(card) is Card and card.rank.value == 2
-    if type(card) is not Card or not _wild_mask(rnd, twos, held) & card.mask or not is_two:
-        if type(card) is Card and as_card is None and _wild_mask(rnd, twos, held) & card.mask:
-            return _NATURAL_PLAYS[action.seat][card.index]
-        raise _illegal_play(state, action, held)
     legal = _declarations(rnd, twos, held)
     if type(as_card) is not Card or as_card not in legal:
         why = (
@@ -493,9 +490,9 @@ def legal_actions(state: GameState) -> tuple[PlayerAction, ...]:
         if twos is None:
             return tuple(_NATURAL_PLAYS[seat][c.index] for c in legal_plays(state))
         return tuple(
-            Play(seat, c, d) if c.rank.value == 2 else _NATURAL_PLAYS[seat][c.index]
+            Play(seat, c, d) if c.rank is Rank.TWO else _NATURAL_PLAYS[seat][c.index]
             for c in legal_plays(state)
-            for d in (legal_declarations(state, c) if c.rank.value == 2 else (None,))
+            for d in (legal_declarations(state, c) if c.rank is Rank.TWO else (None,))
         )
     if current is Phase.CALL:
         return legal_calls(state)
