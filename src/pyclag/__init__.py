@@ -8,7 +8,7 @@ over immutable state.
 ('BID', 1)
 """
 
-from pyclag import presets
+from pyclag import presets, records
 from pyclag.actions import (
     Action,
     Bid,
@@ -66,6 +66,7 @@ from pyclag.moves import (
 from pyclag.rules import NORMAL, RoundRules, RoundSpec, RuleSet, trick_winner
 from pyclag.scoring import score_round
 from pyclag.state import CHANCE, GameState, Phase, RoundResult, RoundSetup, RoundState, Seat, Trick
+from pyclag.views import Observation, determinize, observe
 
 __version__ = "0.1.0"
 
@@ -90,6 +91,7 @@ __all__ = [
     "IllegalDeclarationError",
     "IllegalPlayError",
     "Madness",
+    "Observation",
     "OutOfTurnError",
     "Phase",
     "Play",
@@ -116,6 +118,7 @@ __all__ = [
     "choose_hand_size",
     "deal",
     "declare_trump",
+    "determinize",
     "draw_for_dealer",
     "is_over",
     "legal_actions",
@@ -127,10 +130,12 @@ __all__ = [
     "legal_trumps",
     "new_game",
     "next_actor",
+    "observe",
     "parse_cards",
     "phase",
     "play",
     "presets",
+    "records",
     "sample_chance",
     "score_round",
     "shuffle_hands",

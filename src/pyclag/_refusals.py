@@ -1,15 +1,20 @@
 """The errors that refuse an action (DESIGN.md §5): each names the input, the
-reason and what was legal, and describes the state compactly.
+reason and what was legal, and describes the state compactly. Arguments of the
+wrong type that are not game input (a state, an rng, round rules) get a
+TypeError naming the function, the parameter and what was given.
 
 >>> import pyclag
 >>> where(pyclag.new_game(pyclag.NORMAL, players=4))
 'round 1 (1 card, dealer seat 0)'
+>>> not_a_state("legal_bids", None)
+TypeError('legal_bids: state must be a GameState, not NoneType')
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any, Final
+from collections.abc import Iterable
+from typing import Any, Final, cast
 
 from pyclag.actions import Bid, Call, ChooseHandSize, DeclareTrump, Play
 from pyclag.cards import DECK, Card, Rank, Suit
@@ -29,16 +34,48 @@ from pyclag.state import CHANCE, GameState, Phase
 DECK_SET: Final = frozenset(DECK)
 
 
-def check_deck(deck: tuple[Card, ...]) -> None:
-    """Refuse a deck that is not the 52 distinct cards."""
+def not_a(func: str, param: str, expected: str, value: object) -> TypeError:
+    """The error for an argument of the wrong type that is not game input."""
+    return TypeError(f"{func}: {param} must be {expected}, not {type(value).__name__}")
+
+
+def not_a_state(func: str, state: object) -> TypeError:
+    """The error for a ``state`` argument that is not a GameState. Hot paths call
+    it when reading ``state.round`` raises AttributeError (a try costs nothing)."""
+    return not_a(func, "state", "a GameState", state)
+
+
+def check_state(func: str, state: object) -> GameState:
+    """``state``, if it is a GameState (for functions off the hot paths)."""
+    if not isinstance(state, GameState):
+        raise not_a_state(func, state)
+    return state
+
+
+def check_rng(func: str, rng: object) -> random.Random:
+    """``rng``, if it is a random.Random."""
+    if not isinstance(rng, random.Random):
+        raise not_a(func, "rng", "a random.Random", rng)
+    return rng
+
+
+def check_deck(deck: object) -> tuple[Card, ...]:
+    """``deck`` as a tuple, if it holds the 52 distinct cards; else IllegalActionError."""
+    if not isinstance(deck, Iterable):
+        raise IllegalActionError(
+            f"a deck must hold the 52 distinct cards, top first; got {type(deck).__name__} "
+            f"{deck!r}",
+            Reason.BAD_DECK,
+        )
+    items = tuple(deck)
     try:  # cards are interned, so the 52 distinct cards are exactly the set of DECK
-        bad = len(deck) != 52 or set(deck) != DECK_SET
+        bad = len(items) != 52 or set(items) != DECK_SET
     except TypeError:  # an unhashable item
         bad = True
     if bad:
-        cards = [c for c in deck if isinstance(c, Card)]
+        cards = [c for c in items if isinstance(c, Card)]
         missing = sorted(DECK_SET - set(cards), key=lambda c: c.index)
-        strangers = [repr(c) for c in deck if not isinstance(c, Card)]
+        strangers = [c for c in items if not isinstance(c, Card)]
         twice = sorted({c for c in cards if cards.count(c) > 1}, key=lambda c: c.index)
         details = []
         if missing:
@@ -46,13 +83,14 @@ def check_deck(deck: tuple[Card, ...]) -> None:
         if twice:
             details.append("repeated " + " ".join(map(str, twice)))
         if strangers:
-            details.append("not cards: " + ", ".join(strangers[:5]))
+            details.append("not cards: " + ", ".join(map(repr, strangers[:5])))
         raise IllegalActionError(
-            f"a deck must hold the 52 distinct cards, top first; got {len(deck)} items ("
+            f"a deck must hold the 52 distinct cards, top first; got {len(items)} items ("
             + "; ".join(details)
             + ")",
             Reason.BAD_DECK,
         )
+    return cast(tuple[Card, ...], items)
 
 
 def check_piles(state: GameState, orders: Any) -> tuple[tuple[Card, ...], ...]:
@@ -139,12 +177,6 @@ def illegal_play(
 
 def is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
-
-
-def check_rng(rng: object) -> random.Random:
-    if not isinstance(rng, random.Random):
-        raise TypeError(f"rng must be a random.Random, not {rng!r}")
-    return rng
 
 
 def where(state: GameState) -> str:

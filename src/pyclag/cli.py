@@ -1,15 +1,22 @@
-"""The ``pyclag`` command.
+"""The ``pyclag`` command (standard library ``argparse`` only).
 
-* ``pyclag simulate``: play one seeded game among random players and print
-  the score card (the Wikipedia rules unless ``--preset`` says otherwise).
+* ``pyclag simulate``: play seeded games among bots; one game prints its score
+  card, ``--games K`` a summary of K games.
+* ``pyclag play``: play a game in the terminal against bots.
+* ``pyclag rules [PRESET]``: a preset's schedule and options; ``pyclag
+  presets``: the presets, one line each.
+* ``pyclag replay FILE [--json]``: replay a game record (DESIGN.md §6) and
+  print its rounds and totals.
 * ``pyclag bench``: time random legal playouts (DESIGN.md §7).
 
+Bad arguments get a one-line error and exit status 2; a bad record exit status 1.
+
 >>> main(["simulate", "--preset", "normal", "--players", "3", "--seed", "1", "--schedule", "1,2"])
-pyclag simulate: preset normal, 3 players, seed 1, first dealer seat 0
+pyclag simulate: preset normal, 3 players, seed 1, first dealer seat 0, bots heuristic
 round  cards  rule  |   seat 0      seat 1      seat 2
-    1      1        |      0 (1)       0 (0)       0 (1)
-    2      2        |     12 (1)       0 (2)      12 (1)
-winners: seats 0, 2 share the win with 12
+    1      1        |      0 (1)      12 (1)      10 (0)
+    2      2        |      0 (1)      22 (0)      20 (0)
+winner: seat 1 with 22
 0
 """
 
@@ -18,40 +25,90 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import statistics
 import sys
+from collections import defaultdict
 from collections.abc import Sequence
+from typing import NoReturn
 
-from pyclag import __version__, bench, presets
-from pyclag.engine import new_game
-from pyclag.errors import ClagError
-from pyclag.playout import play_out
+from pyclag import __version__, bench, presets, records
+from pyclag.bots import Bot, HeuristicBot, RandomBot, play_game
+from pyclag.engine import is_over, new_game, phase, winners
+from pyclag.errors import ClagError, RecordError
+from pyclag.rules.ruleset import RuleSet
 from pyclag.scorecard import score_card
+from pyclag.state import GameState
 
 __all__ = ["main"]
 
+BOTS: dict[str, type[HeuristicBot] | type[RandomBot]] = {
+    "heuristic": HeuristicBot,
+    "random": RandomBot,
+}
+"""The bots ``--bots`` may name."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors take one line (exit status 2)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="pyclag", description="The card game Clag: simulate games, time the engine."
+    parser = _Parser(
+        prog="pyclag",
+        description="The card game Clag: simulate and play games, read rules and records.",
     )
     parser.add_argument("--version", action="version", version=f"pyclag {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     simulate = commands.add_parser(
-        "simulate", help="play one seeded game among random players and print the score card"
+        "simulate", help="play seeded games among bots and print the score card or a summary"
     )
-    simulate.add_argument(
-        "--preset",
-        default="wikipedia",
-        help=f"rule set: {', '.join(presets.names())} (default: wikipedia)",
-    )
-    simulate.add_argument("--players", type=int, default=4, help="number of players (default: 4)")
+    _table_arguments(simulate)
     simulate.add_argument("--seed", type=int, default=0, help="random seed (default: 0)")
     simulate.add_argument(
         "--first-dealer", type=int, default=0, help="seat of the first dealer (default: 0)"
     )
     simulate.add_argument(
         "--schedule", help="hand sizes of the rounds, comma-separated (default: the preset's)"
+    )
+    simulate.add_argument(
+        "--bots",
+        default="heuristic",
+        help="bots by seat, comma-separated, repeated to fill the table: "
+        f"{', '.join(BOTS)} (default: heuristic)",
+    )
+    simulate.add_argument("--record", metavar="FILE", help="write the game's record to FILE")
+    simulate.add_argument(
+        "--games",
+        type=int,
+        default=1,
+        help="play K games (seeds S, S+1, ...) and print a summary (default: 1)",
+    )
+
+    playing = commands.add_parser("play", help="play a game in the terminal against bots")
+    _table_arguments(playing)
+    playing.add_argument("--seat", type=int, default=0, help="your seat (default: 0)")
+    playing.add_argument("--seed", type=int, help="random seed (default: a fresh one)")
+    playing.add_argument(
+        "--bots", default="heuristic", help="the other seats' bots (default: heuristic)"
+    )
+
+    rules = commands.add_parser("rules", help="a preset's schedule and options")
+    rules.add_argument("preset", nargs="?", default="wikipedia", help="(default: wikipedia)")
+    rules.add_argument(
+        "--players", type=int, default=4, help="table size, for the number of deals (default: 4)"
+    )
+    commands.add_parser("presets", help="the presets, one line each")
+
+    replaying = commands.add_parser(
+        "replay", help="replay a game record (DESIGN.md §6) and print its rounds and totals"
+    )
+    replaying.add_argument("file", help="the record: a JSON file, or - for standard input")
+    replaying.add_argument(
+        "--json", action="store_true", help="print the rounds and totals as one JSON object"
     )
 
     timing = commands.add_parser("bench", help="time random legal playouts (DESIGN.md §7)")
@@ -64,9 +121,59 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _table_arguments(command: argparse.ArgumentParser) -> None:
+    command.add_argument(
+        "--preset",
+        default="wikipedia",
+        help=f"rule set: {', '.join(presets.names())} (default: wikipedia)",
+    )
+    command.add_argument("--players", type=int, default=4, help="number of players (default: 4)")
+
+
+def _bots(names: str, seats: Sequence[int], seed: object) -> list[Bot]:
+    """The bots ``names`` lists, repeated over ``seats``; each random bot draws
+    from its own seeded generator."""
+    kinds = [name.strip().lower() for name in names.split(",")]
+    unknown = [name for name in kinds if name not in BOTS]
+    if unknown or not kinds:
+        raise ClagError(f"--bots takes {', '.join(BOTS)}, comma-separated; not {names!r}")
+    table: list[Bot] = []
+    for number, seat in enumerate(seats):
+        kind = BOTS[kinds[number % len(kinds)]]
+        table.append(
+            RandomBot(random.Random(f"{seed}:{seat}")) if kind is RandomBot else HeuristicBot()
+        )
+    return table
+
+
 def _simulate(args: argparse.Namespace) -> int:
+    rules = _rules(args)
+    if args.games < 1:
+        raise ClagError(f"--games must be at least 1, not {args.games}")
+    if args.record and args.games > 1:
+        raise ClagError("--record writes one game's record; leave out --games")
+    kinds = ", ".join(dict.fromkeys(name.strip().lower() for name in args.bots.split(",")))
+    head = f"pyclag simulate: preset {rules.name}, {args.players} players"
+    if args.games == 1:
+        state = _game(rules, args, args.seed)
+        print(f"{head}, seed {args.seed}, first dealer seat {args.first_dealer}, bots {kinds}")
+        print(score_card(state))
+        if args.record:
+            _write(args.record, records.dump(state))
+        return 0
+    games = []
+    for number in range(args.games):
+        games.append(_game(rules, args, args.seed + number))
+        _progress(number + 1, args.games)
+    print(f"{head}, {args.games} games from seed {args.seed}, bots {kinds}")
+    names = [name.strip().lower() for name in args.bots.split(",")]
+    print(_summary(games, [names[seat % len(names)] for seat in range(args.players)]))
+    return 0
+
+
+def _rules(args: argparse.Namespace) -> RuleSet:
     rules = presets.get(args.preset)
-    if args.schedule:
+    if getattr(args, "schedule", None):
         try:
             sizes = [int(word) for word in args.schedule.split(",")]
         except ValueError:
@@ -74,13 +181,170 @@ def _simulate(args: argparse.Namespace) -> int:
                 f"--schedule takes comma-separated hand sizes, not {args.schedule!r}"
             ) from None
         rules = rules.with_schedule(sizes)
+    return rules
+
+
+def _game(rules: RuleSet, args: argparse.Namespace, seed: int) -> GameState:
+    """The game ``--seed seed`` plays: the pack from ``Random(seed)``."""
     state = new_game(rules, players=args.players, first_dealer=args.first_dealer)
-    state = play_out(state, random.Random(args.seed))
-    print(
-        f"pyclag simulate: preset {rules.name}, {args.players} players, seed {args.seed}, "
-        f"first dealer seat {args.first_dealer}"
+    return play_game(state, _bots(args.bots, range(args.players), seed), random.Random(seed))
+
+
+def _progress(done: int, total: int) -> None:
+    """A progress bar on standard error, only when it is a terminal."""
+    if not sys.stderr.isatty():
+        return
+    filled = 30 * done // total
+    end = "\n" if done == total else ""
+    sys.stderr.write(f"\r{done:>6}/{total} [{'#' * filled}{'.' * (30 - filled)}]{end}")
+    sys.stderr.flush()
+
+
+def _summary(games: Sequence[GameState], kinds: Sequence[str]) -> str:
+    """Mean and spread of the final scores and the win rates, by seat and by
+    bot, and how often contracts were made in each type of round."""
+    players = games[0].players
+    finals = [[game.scores[seat] for game in games] for seat in range(players)]
+    wins = [[seat in winners(game) for game in games] for seat in range(players)]
+    lines = [f"{'seat':>4}  {'bot':<16}{'mean score':>11}{'spread (sd)':>13}{'wins':>8}"]
+    for seat in range(players):
+        lines.append(_row(f"{seat:>4}  {kinds[seat]:<16}", finals[seat], wins[seat]))
+    lines.append(f"{'bot':<22}{'mean score':>11}{'spread (sd)':>13}{'wins':>8}")
+    for kind in dict.fromkeys(kinds):
+        seats = [seat for seat in range(players) if kinds[seat] == kind]
+        scores = [score for seat in seats for score in finals[seat]]
+        won = [win for seat in seats for win in wins[seat]]
+        lines.append(_row(f"{kind:<22}", scores, won))
+    lines.append("(a shared win counts as a win for every winner)")
+    made: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    for game in games:
+        for result in game.history:
+            # "Dealer Calls: Trumps C" counts as "Dealer Calls", whatever was declared.
+            tally = made[result.setup.spec.label.partition(":")[0] or "normal"]
+            for bid, kept in zip(result.bids, result.made, strict=True):
+                if bid is not None:
+                    tally[0] += int(kept)
+                    tally[1] += 1
+    lines.append(f"{'contracts made by round type':<40}{'made':>8}{'of':>8}{'rate':>8}")
+    for label, (count, bids) in sorted(made.items()):
+        if bids:
+            lines.append(f"{label:<40}{count:>8}{bids:>8}{count / bids:>8.1%}")
+    return "\n".join(lines)
+
+
+def _row(head: str, scores: Sequence[int], wins: Sequence[bool]) -> str:
+    spread = statistics.pstdev(scores) if len(scores) > 1 else 0.0
+    return f"{head}{statistics.fmean(scores):>11.1f}{spread:>13.1f}{sum(wins) / len(wins):>8.1%}"
+
+
+def _write(path: str, text: str) -> None:
+    try:
+        with open(path, "w", encoding="utf-8") as target:
+            target.write(text + "\n")
+    except OSError as err:
+        raise ClagError(f"cannot write {path}: {err.strerror}") from None
+
+
+def _play(args: argparse.Namespace) -> int:
+    rules = _rules(args)
+    new_game(rules, players=args.players)  # refuses a table the preset does not allow
+    if args.seat not in range(args.players):
+        raise ClagError(f"--seat must be a seat in 0..{args.players - 1}, not {args.seat}")
+    from pyclag import terminal  # the interactive game is needed only here
+
+    seed = args.seed if args.seed is not None else random.randrange(2**32)
+    others = [seat for seat in range(args.players) if seat != args.seat]
+    table = _bots(args.bots, others, seed)
+    return terminal.run(
+        rules,
+        players=args.players,
+        seat=args.seat,
+        rng=random.Random(seed),
+        stdin=sys.stdin,
+        stdout=sys.stdout,
+        bots=table,
     )
+
+
+def _rules_page(args: argparse.Namespace) -> int:
+    rules = presets.get(args.preset)
+    new_game(rules, players=args.players)  # refuses a table the preset does not allow
+    doc = _about(rules.name)
+    deals = rules.num_rounds(args.players)
+    print(doc or rules.name)
+    print(
+        f"players {rules.min_players}-{rules.max_players}; {deals} deals with {args.players} "
+        f"players; scoring {rules.scoring.name}; hook {rules.options['hook']}; "
+        f"ties {rules.options['tie_break']}"
+    )
+    specs = [rules.round_spec(index) for index in range(min(deals, len(rules.schedule)))]
+    labels = [spec.label or "normal" for spec in specs]
+    wide = max(map(len, labels))
+    print(f"{'round':>5}  {'cards':>5}  {'special rule':<{wide}}  scoring")
+    for index, (spec, label) in enumerate(zip(specs, labels, strict=True)):
+        cards = (
+            f"{min(spec.hand_sizes)}-{max(spec.hand_sizes)}" if spec.hand_sizes else spec.hand_size
+        )
+        scoring = (spec.scoring or rules.scoring).name
+        print(f"{index + 1:>5}  {cards:>5}  {label:<{wide}}  {scoring}")
+    if deals > len(specs):
+        print(f"  ... the last round repeats: {deals} deals in all")
+    print("options (name = default; none: as the schedule says):")
+    for name, value in rules.options.items():
+        shown = "none" if value is None else json.dumps(value)
+        choices = [c for c in rules.choices if c.option == name]
+        extra = f"  (one of: {', '.join(n for n, _ in choices[0].choices)})" if choices else ""
+        print(f"  {name} = {shown}{extra}")
+    return 0
+
+
+def _about(name: str) -> str:
+    """The first sentence of a preset module's docstring, without its citations."""
+    module = sys.modules.get(f"pyclag.presets.{name}")
+    doc = " ".join((module.__doc__ or "").split("\n\n")[0].split()) if module else ""
+    return doc.split(" (RULES.md")[0].rstrip(".")
+
+
+def _presets(_args: argparse.Namespace) -> int:
+    aliases: dict[str, list[str]] = defaultdict(list)
+    for alias, name in presets.ALIASES.items():
+        aliases[name].append(alias)
+    for name in presets.names():
+        rules = presets.get(name)
+        doc = _about(name) or "normal rounds only (RULES.md §1)"
+        also = f" (also {', '.join(sorted(aliases[name]))})" if aliases[name] else ""
+        deals = (
+            f"{rules.deals_per_player} deals per player"
+            if rules.deals_per_player
+            else f"{len(rules.schedule)} deals"
+        )
+        print(f"{name:<11} {rules.min_players}-{rules.max_players} players, {deals}: {doc}{also}")
+    return 0
+
+
+def _replay(args: argparse.Namespace) -> int:
+    # Read no more than a record may hold (records.MAX_TEXT characters of UTF-8).
+    limit = 4 * records.MAX_TEXT + 1
+    try:
+        if args.file == "-":
+            text: str | bytes = sys.stdin.read(limit)
+        else:
+            with open(args.file, "rb") as source:
+                text = source.read(limit)
+    except OSError as err:
+        raise RecordError(f"cannot read {args.file}: {err.strerror}") from None
+    if len(text) == limit:  # more characters than a record may hold, however they are encoded
+        raise RecordError(f"more than {records.MAX_TEXT} characters, more than a record may hold")
+    state = records.replay(records.load(text))
+    if args.json:
+        print(json.dumps(records.summary(state)))
+        return 0
+    rules = state.rules
+    print(f"pyclag replay: {args.file}: preset {rules.name}, {state.players} players")
     print(score_card(state))
+    if not is_over(state):
+        rnd = state.round.setup
+        print(f"the record stops in round {rnd.index + 1}, at its {phase(state).value} phase")
     return 0
 
 
@@ -112,16 +376,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``pyclag`` command; returns the exit status.
 
     >>> main(["simulate", "--preset", "normal", "--players", "3", "--seed", "1", "--schedule", "1"])
-    pyclag simulate: preset normal, 3 players, seed 1, first dealer seat 0
+    pyclag simulate: preset normal, 3 players, seed 1, first dealer seat 0, bots heuristic
     round  cards  rule  |   seat 0      seat 1      seat 2
-        1      1        |      0 (1)       0 (0)       0 (1)
-    winners: seats 0, 1, 2 share the win with 0
+        1      1        |      0 (1)      12 (1)      10 (0)
+    winner: seat 1 with 12
     0
     """
     parser = _parser()
     args = parser.parse_args(argv)
+    command = {
+        "simulate": _simulate,
+        "play": _play,
+        "rules": _rules_page,
+        "presets": _presets,
+        "replay": _replay,
+        "bench": _bench,
+    }[args.command]
     try:
-        return _simulate(args) if args.command == "simulate" else _bench(args)
+        return command(args)
+    except RecordError as err:  # a bad record is not a bad command line
+        parser.exit(1, f"pyclag {args.command}: {args.file}: {err}\n")
     except ClagError as err:
         parser.exit(2, f"pyclag {args.command}: error: {err}\n")
 

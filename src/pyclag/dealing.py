@@ -64,7 +64,7 @@ def draw_for_dealer(players: int, rng: random.Random) -> int:
     """
     if isinstance(players, bool) or not isinstance(players, int) or not 1 <= players <= 52:
         raise RulesError(f"draw_for_dealer needs an int of players in 1..52, not {players!r}")
-    check_rng(rng)
+    check_rng("draw_for_dealer", rng)
     contenders = list(range(players))
     deck: list[Card] = []
     while len(contenders) > 1:

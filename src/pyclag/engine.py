@@ -37,7 +37,7 @@ from pyclag.cards import Card
 from pyclag.dealing import deal_hands, shuffled_deck
 from pyclag.errors import IllegalActionError, Reason, RulesError, WrongPhaseError
 from pyclag.hand import cards_of
-from pyclag.rules.ruleset import NoTurnUp, RuleSet
+from pyclag.rules.ruleset import NoTurnUp, RuleSet, check_players
 from pyclag.rules.trumps import TurnUp
 from pyclag.scoring.tally import winners_by_totals
 from pyclag.state import CHANCE, Actor, GameState, Phase, RoundSetup, RoundState, Seat
@@ -68,11 +68,7 @@ def new_game(rules: RuleSet, players: int = 4, first_dealer: Seat = 0) -> GameSt
     """
     if not isinstance(rules, RuleSet):
         raise RulesError(f"rules must be a RuleSet, not {rules!r}")
-    low, high = rules.min_players, rules.max_players
-    if not refusals.is_int(players) or not low <= players <= high:
-        raise RulesError(
-            f"players must be an int in {low}..{high} for rule set {rules.name!r}, not {players!r}"
-        )
+    check_players(rules, players)
     if not refusals.is_int(first_dealer) or not 0 <= first_dealer < players:
         raise RulesError(f"first_dealer must be a seat in 0..{players - 1}, not {first_dealer!r}")
     for index in range(rules.num_rounds(players)):
@@ -104,7 +100,10 @@ def next_actor(state: GameState) -> Actor:
     >>> pyclag.next_actor(pyclag.new_game(pyclag.NORMAL, players=4))
     CHANCE
     """
-    return state.round.to_act
+    try:
+        return state.round.to_act
+    except AttributeError:
+        raise refusals.not_a_state("next_actor", state) from None
 
 
 def phase(state: GameState) -> Phase:
@@ -114,7 +113,10 @@ def phase(state: GameState) -> Phase:
     >>> pyclag.phase(pyclag.new_game(pyclag.NORMAL, players=4))
     <Phase.DEAL: 'deal'>
     """
-    current = state.round.phase
+    try:
+        current = state.round.phase
+    except AttributeError:
+        raise refusals.not_a_state("phase", state) from None
     return Phase.GAME_OVER if current is _ROUND_OVER else current
 
 
@@ -125,7 +127,10 @@ def is_over(state: GameState) -> bool:
     >>> pyclag.is_over(pyclag.new_game(pyclag.NORMAL, players=4))
     False
     """
-    return state.round.phase is _ROUND_OVER
+    try:
+        return state.round.phase is _ROUND_OVER
+    except AttributeError:
+        raise refusals.not_a_state("is_over", state) from None
 
 
 def winners(state: GameState) -> tuple[Seat, ...]:
@@ -144,7 +149,7 @@ def winners(state: GameState) -> tuple[Seat, ...]:
     >>> state.scores, pyclag.winners(state)
     ((0, 12, 10), (1,))
     """
-    if not is_over(state):
+    if refusals.check_state("winners", state).round.phase is not _ROUND_OVER:
         raise WrongPhaseError(
             f"no winners yet: {refusals.where(state)} is still being played", Reason.WRONG_PHASE
         )
@@ -160,12 +165,13 @@ def sample_chance(state: GameState, rng: random.Random) -> Deal | ShuffleHands:
     >>> len(action.deck)
     52
     """
-    rnd = state.round
+    rnd = refusals.check_state("sample_chance", state).round
+    refusals.check_rng("sample_chance", rng)
     if rnd.phase is Phase.SHUFFLE:
-        return ShuffleHands(_shuffled_piles(rnd, refusals.check_rng(rng)))
+        return ShuffleHands(_shuffled_piles(rnd, rng))
     if rnd.phase is not _DEAL:
         raise moves._wrong_phase(state, "sample_chance", Phase.DEAL)
-    return Deal(shuffled_deck(refusals.check_rng(rng)))
+    return Deal(shuffled_deck(rng))
 
 
 def _shuffled_piles(rnd: RoundState, rng: random.Random) -> tuple[tuple[Card, ...], ...]:
@@ -190,22 +196,30 @@ def deal(
     >>> [str(hand) for hand in state.round.hands], str(state.round.turnup)
     (['5C', '2C', '3C', '4C'], '6C')
     """
+    try:
+        rnd = state.round
+    except AttributeError:
+        raise refusals.not_a_state("deal", state) from None
     if (rng is None) == (deck is None):
         raise TypeError("deal() needs exactly one of rng= (a random.Random) or deck= (52 cards)")
     if deck is not None:
-        return _apply_deal(state, Deal(tuple(deck)))
-    if state.round.phase is not _DEAL:
+        return _deal_deck(state, deck)
+    shuffler = refusals.check_rng("deal", rng)
+    if rnd.phase is not _DEAL:
         raise moves._wrong_phase(state, "deal", Phase.DEAL)
-    return _deal_cards(state, shuffled_deck(refusals.check_rng(rng)))
+    return _deal_cards(state, shuffled_deck(shuffler))
 
 
 def _apply_deal(state: GameState, action: Deal) -> GameState:
-    rnd = state.round
-    if rnd.phase is not _DEAL:
+    return _deal_deck(state, action.deck)
+
+
+def _deal_deck(state: GameState, deck: object) -> GameState:
+    """Deal ``deck``, in the deal phase, if it is 52 distinct cards."""
+    if state.round.phase is not _DEAL:
         raise moves._wrong_phase(state, "a deal", Phase.DEAL)
-    deck = tuple(action.deck)  # a list would make the state mutable
-    refusals.check_deck(deck)
-    return _deal_cards(state, deck)
+    # check_deck makes a tuple: a list would make the state mutable.
+    return _deal_cards(state, refusals.check_deck(deck))
 
 
 def _deal_cards(state: GameState, deck: tuple[Card, ...]) -> GameState:
@@ -232,11 +246,11 @@ def shuffle_hands(state: GameState, rng: random.Random) -> GameState:
     >>> len(pyclag.shuffle_hands(state, random.Random(5)).history)
     1
     """
-    if state.round.phase is not Phase.SHUFFLE:
+    rnd = refusals.check_state("shuffle_hands", state).round
+    refusals.check_rng("shuffle_hands", rng)
+    if rnd.phase is not Phase.SHUFFLE:
         raise moves._wrong_phase(state, "shuffle_hands", Phase.SHUFFLE)
-    return _apply_shuffle(
-        state, ShuffleHands(_shuffled_piles(state.round, refusals.check_rng(rng)))
-    )
+    return _apply_shuffle(state, ShuffleHands(_shuffled_piles(rnd, rng)))
 
 
 def _apply_shuffle(state: GameState, action: ShuffleHands) -> GameState:
@@ -273,6 +287,10 @@ def apply(state: GameState, action: Action) -> GameState:
     Traceback (most recent call last):
     pyclag.errors.OutOfTurnError: illegal bid 0 by seat 2: it is seat 1's turn to bid in round 1 (1 card, dealer seat 0)
     """
+    try:
+        rnd = state.round
+    except AttributeError:
+        raise refusals.not_a_state("apply", state) from None
     expected = _PHASES_OF.get(type(action))
     if expected is None:
         raise IllegalActionError(
@@ -281,7 +299,6 @@ def apply(state: GameState, action: Action) -> GameState:
             Reason.NOT_AN_ACTION,
             moves._safe_legal(state),
         )
-    rnd = state.round
     if rnd.phase not in expected:
         raise moves._wrong_phase(state, refusals.describe(action), expected[0])
     seat = getattr(action, "seat", CHANCE)  # chance actions have no seat

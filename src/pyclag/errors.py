@@ -3,6 +3,12 @@
 Every error derives from :class:`ClagError` and from :class:`ValueError`, so
 ``except ValueError`` keeps working for callers that do not know pyclag.
 
+Bad game input (actions, bids, cards, seats, calls, decks, card text, presets, options,
+player counts) raises one of these, never AttributeError, IndexError or KeyError. A
+programming error is a TypeError naming the function, the parameter, what it must be and
+what it was: a state not a GameState, an rng not a random.Random, round rules not a
+RoundRules, a ruling's plays, bids or trick winners not a list or tuple.
+
 >>> issubclass(IllegalBidError, IllegalActionError) and issubclass(IllegalBidError, ValueError)
 True
 """
@@ -41,12 +47,17 @@ class RulesError(ClagError, ValueError):
 
 
 class RecordError(ClagError, ValueError):
-    """Bad card text or a bad game record.
+    """Bad card text or a bad game record; ``path`` points at the bad field of
+    a record (``rounds[2].plays[5]``), ``""`` for the text as a whole.
 
-    >>> raise RecordError("bad card text 'ZZ'")
-    Traceback (most recent call last):
-    pyclag.errors.RecordError: bad card text 'ZZ'
+    >>> err = RecordError("rounds[0].deck: missing 2C", path="rounds[0].deck")
+    >>> err.path
+    'rounds[0].deck'
     """
+
+    def __init__(self, message: str, path: str = "") -> None:
+        super().__init__(message)
+        self.path = path
 
 
 class Reason(enum.Enum):
@@ -73,6 +84,7 @@ class Reason(enum.Enum):
     BAD_DECK = "bad-deck"
     BAD_SHUFFLE = "bad-shuffle"
     NOT_AN_ACTION = "not-an-action"
+    BAD_TRICK = "bad-trick"
 
 
 class IllegalActionError(ClagError, ValueError):

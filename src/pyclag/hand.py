@@ -87,6 +87,8 @@ class Hand:
         >>> len(Hand.of(DECK))
         52
         """
+        if not isinstance(cards, Iterable):
+            raise RecordError(f"a hand is made of cards, not {cards!r}")
         mask = 0
         for card in cards:
             if not isinstance(card, Card):
@@ -124,6 +126,8 @@ class Hand:
         >>> Hand.parse("AS 2H 3S").of_suit(Suit.SPADES)
         Hand.parse('3S AS')
         """
+        if not isinstance(suit, Suit):  # a Card has a mask too: its own bit
+            raise RecordError(f"of_suit needs a Suit, not {suit!r}")
         return Hand(self.mask & suit.mask)
 
     @property

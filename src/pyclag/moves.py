@@ -77,12 +77,16 @@ _TWOS: Final = wild.TWOS
 _NOT_TWOS: Final = ((1 << 52) - 1) ^ _TWOS
 
 
-def _seat(state: GameState, phase: Phase, what: str) -> int:
-    """The seat to act, if the state is in ``phase``; else WrongPhaseError."""
-    rnd = state.round
+def _seat(func: str, state: GameState, phase: Phase, what: str | None = None) -> int:
+    """The seat to act, if the state is in ``phase``; else WrongPhaseError naming
+    ``what`` (by default the function ``func``), or TypeError if it is not a state."""
+    try:
+        rnd = state.round
+    except AttributeError:
+        raise refusals.not_a_state(func, state) from None
     seat = rnd.to_act
     if rnd.phase is not phase or type(seat) is not int:
-        raise _wrong_phase(state, what, phase)
+        raise _wrong_phase(state, func if what is None else what, phase)
     return seat
 
 
@@ -96,7 +100,7 @@ def legal_hand_sizes(state: GameState) -> tuple[int, ...]:
     >>> pyclag.legal_hand_sizes(pyclag.new_game(pyclag.presets.get("raf"), players=4))
     (3, 4, 5, 6, 7)
     """
-    _seat(state, Phase.CHOOSE_HAND_SIZE, "legal_hand_sizes")
+    _seat("legal_hand_sizes", state, Phase.CHOOSE_HAND_SIZE)
     return _hand_sizes(state.round.setup)
 
 
@@ -115,7 +119,7 @@ def choose_hand_size(state: GameState, size: int) -> GameState:
     Traceback (most recent call last):
     pyclag.errors.IllegalActionError: illegal hand size 8 by seat 0: not a hand size the dealer may choose in round 1 (hand size to choose, dealer seat 0); legal hand sizes: 3 4 5 6 7
     """
-    seat = _seat(state, Phase.CHOOSE_HAND_SIZE, f"illegal hand size {size!r}")
+    seat = _seat("choose_hand_size", state, Phase.CHOOSE_HAND_SIZE, f"illegal hand size {size!r}")
     rnd = state.round
     old = rnd.setup
     legal = _hand_sizes(old)
@@ -143,7 +147,7 @@ def legal_calls(state: GameState) -> tuple[Call, ...]:
     >>> len(pyclag.legal_calls(state))
     696
     """
-    seat = _seat(state, Phase.CALL, "legal_calls")
+    seat = _seat("legal_calls", state, Phase.CALL)
     calls = state.round.setup.spec.calls
     assert calls is not None  # a round has a CALL phase only if it has call rules
     return calls.legal_calls(seat)
@@ -160,7 +164,7 @@ def call(state: GameState, choice: Call) -> GameState:
     >>> pyclag.call(state, choice).round.setup.spec.label
     'Precedence DHSC, Nuloss, Ascending Madness'
     """
-    seat = _seat(state, Phase.CALL, refusals.describe(choice))
+    seat = _seat("call", state, Phase.CALL, refusals.describe(choice))
     rnd = state.round
     old = rnd.setup
     calls = old.spec.calls
@@ -202,7 +206,7 @@ def legal_trumps(state: GameState) -> tuple[Suit | None, ...]:
     >>> pyclag.legal_trumps(pyclag.deal(state, rng=random.Random(2)))
     (<Suit.CLUBS: 0>, <Suit.DIAMONDS: 1>, <Suit.HEARTS: 2>, <Suit.SPADES: 3>)
     """
-    _seat(state, Phase.DECLARE_TRUMP, "legal_trumps")
+    _seat("legal_trumps", state, Phase.DECLARE_TRUMP)
     suits = state.round.setup.spec.suits
     assert isinstance(suits, DealerCalls)
     return suits.choices
@@ -220,7 +224,7 @@ def declare_trump(state: GameState, suit: Suit | None) -> GameState:
     Traceback (most recent call last):
     pyclag.errors.IllegalCallError: illegal trump declaration None by seat 0: not a trump the dealer may name in round 1 (7 cards, dealer seat 0); legal trumps: C D H S
     """
-    seat = _seat(state, Phase.DECLARE_TRUMP, f"illegal trump declaration {suit!r}")
+    seat = _seat("declare_trump", state, Phase.DECLARE_TRUMP, f"illegal trump declaration {suit!r}")
     legal = legal_trumps(state)
     if suit not in legal or (suit is not None and type(suit) is not Suit):
         shown = " ".join("no trumps" if s is None else s.letter for s in legal)
@@ -249,7 +253,10 @@ def legal_bids(state: GameState) -> tuple[int, ...]:
     >>> pyclag.legal_bids(state)
     (0, 1)
     """
-    rnd = state.round
+    try:
+        rnd = state.round
+    except AttributeError:
+        raise refusals.not_a_state("legal_bids", state) from None
     if (
         rnd.phase is not _BID and rnd.phase is not _BID_FIRST
     ):  # a bid phase always has a seat to act
@@ -280,7 +287,10 @@ def bid(state: GameState, tricks: int) -> GameState:
     Traceback (most recent call last):
     pyclag.errors.IllegalBidError: illegal bid 2 by seat 1: a bid is 0..1 tricks in round 1 (1 card, dealer seat 0); legal bids: 0 1
     """
-    rnd = state.round
+    try:
+        rnd = state.round
+    except AttributeError:
+        raise refusals.not_a_state("bid", state) from None
     seat = rnd.to_act
     phase = rnd.phase
     if (phase is not _BID and phase is not _BID_FIRST) or type(seat) is not int:
@@ -312,7 +322,10 @@ def legal_plays(state: GameState) -> tuple[Card, ...]:
     >>> pyclag.legal_plays(state) == state.round.hands[state.round.to_act].cards
     True
     """
-    rnd = state.round
+    try:
+        rnd = state.round
+    except AttributeError:
+        raise refusals.not_a_state("legal_plays", state) from None
     seat = rnd.to_act
     if rnd.phase is not _PLAY or type(seat) is not int:
         raise _wrong_phase(state, "legal_plays", Phase.PLAY)
@@ -368,7 +381,7 @@ def legal_declarations(state: GameState, card: Card) -> tuple[Card, ...]:
     >>> len(pyclag.legal_declarations(state, two))
     52
     """
-    seat = _seat(state, _PLAY, "legal_declarations")
+    seat = _seat("legal_declarations", state, _PLAY)
     rnd = state.round
     twos = rnd.setup.spec.twos
     held = rnd.masks[seat]
@@ -398,7 +411,10 @@ def play(state: GameState, card: Card, as_card: Card | None = None) -> GameState
     Traceback (most recent call last):
     pyclag.errors.IllegalPlayError: illegal play AS by seat 1: seat 1 does not hold AS in round 1 (1 card, dealer seat 0); legal plays: QS
     """
-    rnd = state.round
+    try:
+        rnd = state.round
+    except AttributeError:
+        raise refusals.not_a_state("play", state) from None
     seat = rnd.to_act
     if rnd.phase is not _PLAY or type(seat) is not int:
         raise _wrong_phase(state, f"illegal play {card}", Phase.PLAY)
@@ -476,7 +492,10 @@ def legal_actions(state: GameState) -> tuple[PlayerAction, ...]:
     >>> pyclag.legal_actions(state)
     (Bid(seat=1, tricks=0), Bid(seat=1, tricks=1))
     """
-    rnd = state.round
+    try:
+        rnd = state.round
+    except AttributeError:
+        raise refusals.not_a_state("legal_actions", state) from None
     seat = rnd.to_act
     current = rnd.phase
     if current is _ROUND_OVER:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from typing import Final
 
+from pyclag._refusals import check_rng, check_state, not_a
 from pyclag.engine import apply, deal, sample_chance
 from pyclag.errors import IllegalDeclarationError
 from pyclag.moves import bid, legal_actions, legal_bids, legal_declarations, legal_plays, play
@@ -33,7 +34,7 @@ def random_step(state: GameState, rng: random.Random) -> GameState:
     >>> pyclag.phase(state)
     <Phase.BID: 'bid'>
     """
-    return play_out(state, rng, steps=1)
+    return play_out(check_state("random_step", state), check_rng("random_step", rng), steps=1)
 
 
 def play_out(
@@ -42,11 +43,26 @@ def play_out(
     """Play random legal actions until the game is over, until ``rounds`` more
     rounds have been scored, or after ``steps`` actions (chance steps included).
 
+    ``rounds`` and ``steps`` are ``None`` or ints >= 0: another type is a
+    TypeError, a negative int a ValueError.
+
     >>> import pyclag
     >>> state = play_out(pyclag.new_game(pyclag.NORMAL, players=3), random.Random(2), rounds=2)
     >>> len(state.history)
     2
+    >>> play_out(state, random.Random(2), steps=-1)
+    Traceback (most recent call last):
+    ValueError: play_out: steps must be None or an int >= 0, not -1
     """
+    check_state("play_out", state)
+    check_rng("play_out", rng)
+    for name, count in (("rounds", rounds), ("steps", steps)):
+        if count is None:
+            continue
+        if isinstance(count, bool) or not isinstance(count, int):
+            raise not_a("play_out", name, "None or an int >= 0", count)
+        if count < 0:
+            raise ValueError(f"play_out: {name} must be None or an int >= 0, not {count!r}")
     goal = state.rules.num_rounds(state.players) if rounds is None else len(state.history) + rounds
     budget = -1 if steps is None else steps
     # This loop is what `pyclag bench` times. It picks with one float rather

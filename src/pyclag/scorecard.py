@@ -13,6 +13,7 @@ winner: seat 1 with 24
 
 from __future__ import annotations
 
+from pyclag._refusals import check_state
 from pyclag.engine import is_over, winners
 from pyclag.state import GameState, RoundSetup
 
@@ -29,6 +30,7 @@ def score_card(state: GameState) -> str:
     >>> print(score_card(pyclag.new_game(pyclag.NORMAL, players=3)))
     round  cards  rule  |   seat 0      seat 1      seat 2
     """
+    check_state("score_card", state)
     labels = [_label(result.setup) for result in state.history]
     wide = max([4, *map(len, labels)])
     header = "".join(f"{f'seat {seat}':>9}   " for seat in range(state.players))

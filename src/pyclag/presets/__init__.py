@@ -59,7 +59,7 @@ def names() -> tuple[str, ...]:
     return tuple(sorted(_PRESETS))
 
 
-def get(name: str, **options: Any) -> RuleSet:
+def get(name: str, /, **options: Any) -> RuleSet:
     """The preset called ``name`` (any case, or an alias), with ``options`` applied.
 
     >>> get("nonesuch")

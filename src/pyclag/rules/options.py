@@ -186,8 +186,15 @@ class _Option:
 
     def read(self, rules: RuleSet) -> object:
         value = getattr(self._home(rules), self.field)
+        if isinstance(value, ContractScoring):
+            # A scheme keeps its name when trick_points_on_miss, an option of its own, changes it.
+            value = (
+                attrs.evolve(value, per_trick_on_miss=SCHEMES[value.name].per_trick_on_miss)
+                if value.name in SCHEMES
+                else value
+            )
         for name, member in self.names.items():
-            if member is value:
+            if member == value:
                 return name
         return value
 

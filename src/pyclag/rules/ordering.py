@@ -99,10 +99,10 @@ def precedence_order(suits: Iterable[Suit] | str) -> tuple[Suit, ...]:
             order = tuple(suits)
     except (ValueError, TypeError):
         order = ()
-    if len(order) != 4 or set(order) != set(Suit) or not all(isinstance(s, Suit) for s in order):
+    if len(order) != 4 or not all(isinstance(s, Suit) for s in order) or set(order) != set(Suit):
         raise RulesError(
             "a precedence order names each of the four suits once, top first "
-            f"(e.g. 'HCDS'), not {suits if isinstance(suits, str) else tuple(suits)!r}"
+            f"(e.g. 'HCDS'), not {suits if isinstance(suits, str) else order or suits!r}"
         )
     return order
 

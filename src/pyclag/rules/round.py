@@ -25,7 +25,7 @@ from pyclag.errors import RulesError
 from pyclag.phases import Phase
 from pyclag.rules.calls import CallRules
 from pyclag.rules.deals import Bidding, PlayMode, Reveal, TwosWild
-from pyclag.rules.ordering import RankOrder
+from pyclag.rules.ordering import RankOrder, precedence_order
 from pyclag.rules.trumps import (
     NO_TRUMPS,
     TURN_UP,
@@ -53,6 +53,16 @@ def _hand_sizes(sizes: Any) -> tuple[int, ...]:
 
 def _optional(*kinds: type, label: str) -> Any:
     return attrs.validators.optional(is_instance(*kinds, label=label))
+
+
+def _precedence(_instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if value is None:
+        return
+    if not isinstance(value, tuple):
+        raise RulesError(
+            f"{attribute.name} must be None or a tuple of the four suits, top first, not {value!r}"
+        )
+    precedence_order(value)  # a RulesError unless it holds each suit once
 
 
 @attrs.frozen(cache_hash=True)
@@ -236,12 +246,17 @@ class RoundRules:
     >>> from pyclag.scoring.schemes import F1
     >>> RoundRules(trump=Suit.HEARTS, scoring=F1).trump
     <Suit.HEARTS: 2>
+    >>> RoundRules(trump="H", scoring=F1)
+    Traceback (most recent call last):
+    pyclag.errors.RulesError: trump must be None or a Suit, not 'H'
     """
 
-    trump: Suit | None
-    scoring: Scoring
-    rank_order: RankOrder = RankOrder.ACE_HIGH
-    precedence: tuple[Suit, ...] | None = None
+    trump: Suit | None = attrs.field(validator=_optional(Suit, label="None or a Suit"))
+    scoring: Scoring = attrs.field(
+        validator=is_instance(ContractScoring, MostTricks, label="a Scoring")
+    )
+    rank_order: RankOrder = attrs.field(default=RankOrder.ACE_HIGH, validator=is_member(RankOrder))
+    precedence: tuple[Suit, ...] | None = attrs.field(default=None, validator=_precedence)
     # The strength tables by led suit, built once: trick resolution is a hot path.
     tables: tuple[tuple[int, ...], ...] = attrs.field(init=False, eq=False, repr=False)
 

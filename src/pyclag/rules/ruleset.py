@@ -48,6 +48,30 @@ def _to_schedule(specs: Iterable[int | RoundSpec]) -> tuple[RoundSpec, ...]:
     return tuple(out)
 
 
+def _named_schedules(_instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if not (
+        isinstance(value, tuple)
+        and value
+        and all(
+            isinstance(pair, tuple)
+            and len(pair) == 2
+            and isinstance(pair[0], str)
+            and isinstance(pair[1], tuple)
+            and pair[1]
+            and all(isinstance(spec, RoundSpec) for spec in pair[1])
+            for pair in value
+        )
+    ):
+        raise RulesError(
+            f"{attribute.name} must be a tuple of (name, tuple of RoundSpecs) pairs, not {value!r}"
+        )
+
+
+def _schedule_choices(_instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if not isinstance(value, tuple) or not all(isinstance(c, ScheduleChoice) for c in value):
+        raise RulesError(f"{attribute.name} must be a tuple of ScheduleChoices, not {value!r}")
+
+
 @attrs.frozen
 class ScheduleChoice:
     """A preset's option between whole schedules, such as Wikipedia's
@@ -58,9 +82,9 @@ class ScheduleChoice:
     2
     """
 
-    option: str
-    choices: tuple[tuple[str, tuple[RoundSpec, ...]], ...]
-    chosen: str
+    option: str = attrs.field(validator=is_instance(str, label="a string"))
+    choices: tuple[tuple[str, tuple[RoundSpec, ...]], ...] = attrs.field(validator=_named_schedules)
+    chosen: str = attrs.field(validator=is_instance(str, label="a string"))
 
     def schedule(self, name: str) -> tuple[RoundSpec, ...]:
         """The schedule chosen by ``name``; a RulesError lists the choices.
@@ -115,7 +139,7 @@ class RuleSet:
     deal_options: DealOptions = attrs.field(
         factory=DealOptions, validator=is_instance(DealOptions, label="DealOptions")
     )
-    choices: tuple[ScheduleChoice, ...] = ()
+    choices: tuple[ScheduleChoice, ...] = attrs.field(default=(), validator=_schedule_choices)
     # The schedule with the deal options applied, built once: read every round.
     _rounds: tuple[RoundSpec, ...] = attrs.field(init=False, eq=False, repr=False)
 
@@ -132,6 +156,7 @@ class RuleSet:
         >>> NORMAL.num_rounds(4), NORMAL.with_options(num_deals=3).num_rounds(4)
         (13, 3)
         """
+        check_players(self, players)
         if self.num_deals is not None:
             return self.num_deals
         if self.deals_per_player is not None:
@@ -144,7 +169,14 @@ class RuleSet:
 
         >>> NORMAL.round_spec(3).hand_size
         4
+        >>> NORMAL.round_spec(-1)
+        Traceback (most recent call last):
+        pyclag.errors.RulesError: round_spec: index must be an int >= 0 (a round of the game, 0-based), not -1
         """
+        if isinstance(index, bool) or not isinstance(index, int) or index < 0:
+            raise RulesError(
+                f"round_spec: index must be an int >= 0 (a round of the game, 0-based), not {index!r}"
+            )
         rounds = self._rounds
         return rounds[index] if index < len(rounds) else rounds[-1]
 
@@ -160,7 +192,7 @@ class RuleSet:
             self, schedule=_to_schedule(specs), num_deals=None, deals_per_player=None, choices=()
         )
 
-    def with_options(self, **options: Any) -> RuleSet:
+    def with_options(self, /, **options: Any) -> RuleSet:
         """The same rules with some options changed; each name and value is checked.
 
         >>> NORMAL.with_options(hook_min_hand_size=4).hook.min_hand_size
@@ -204,6 +236,20 @@ class RuleSet:
         values = {name: option.read(self) for name, option in OPTIONS.items()}
         values.update((choice.option, choice.chosen) for choice in self.choices)
         return dict(sorted(values.items()))
+
+
+def check_players(rules: RuleSet, players: object) -> None:
+    """Refuse a player count that ``rules`` does not allow (RulesError).
+
+    >>> check_players(NORMAL, 2)
+    Traceback (most recent call last):
+    pyclag.errors.RulesError: players must be an int in 3..7 for rule set 'normal', not 2
+    """
+    low, high = rules.min_players, rules.max_players
+    if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
+        raise RulesError(
+            f"players must be an int in {low}..{high} for rule set {rules.name!r}, not {players!r}"
+        )
 
 
 def normal_schedule(top: int = 7) -> tuple[RoundSpec, ...]:

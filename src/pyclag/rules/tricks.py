@@ -34,22 +34,48 @@ def trick_winner(plays: Sequence[Play], round_rules: RoundRules) -> int:
     >>> nuloss = RoundRules(None, F1, RankOrder.TWO_HIGH, precedence=(Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES, Suit.CLUBS))
     >>> trick_winner([Play(s, c) for s, c in enumerate(parse_cards("5C 9S KC AS"))], nuloss)
     1
+
+    ``plays`` that are not a sequence (a list or tuple), or ``round_rules``
+    that are not a RoundRules, are a TypeError; plays that cannot be a trick
+    (none, not cards, a seat or a card twice) an IllegalPlayError.
+
+    >>> trick_winner([Play(0, Card.parse("AS")), Play(0, Card.parse("KS"))], nuloss)
+    Traceback (most recent call last):
+    pyclag.errors.IllegalPlayError: trick_winner: a trick has one play per seat, each of another card; seats 0 0 played AS KS
     """
-    if (
-        isinstance(plays, (str, bytes))
-        or not plays
-        or not all(
-            isinstance(play, Play)
-            and isinstance(play.card, Card)
-            and (play.as_card is None or isinstance(play.as_card, Card))
-            for play in plays
-        )
+    if not isinstance(round_rules, RoundRules):
+        raise _not_a("round_rules", "a RoundRules", round_rules)
+    if isinstance(plays, (str, bytes)) or not isinstance(plays, Sequence):
+        raise _not_a("plays", "a sequence of Play values", plays)
+    if not plays or not all(
+        isinstance(play, Play)
+        and isinstance(play.card, Card)
+        and (play.as_card is None or isinstance(play.as_card, Card))
+        for play in plays
     ):
         raise IllegalPlayError(
             f"trick_winner needs one or more Play values of cards, not {plays!r}",
             Reason.NOT_A_CARD,
         )
+    seats = [play.seat for play in plays]
+    if (
+        not all(type(seat) is int and seat >= 0 for seat in seats)
+        or len(set(seats)) < len(plays)
+        or len({play.card for play in plays}) < len(plays)
+    ):
+        raise IllegalPlayError(
+            "trick_winner: a trick has one play per seat, each of another card; seats "
+            f"{' '.join(map(repr, seats))} played {' '.join(str(play.card) for play in plays)}",
+            Reason.BAD_TRICK,
+        )
     return best_play(plays, round_rules).seat
+
+
+def _not_a(param: str, expected: str, value: object) -> TypeError:
+    # Imported here: pyclag._refusals imports the state, which imports this package.
+    from pyclag._refusals import not_a
+
+    return not_a("trick_winner", param, expected, value)
 
 
 def best_play(plays: Sequence[Play], round_rules: RoundRules) -> Play:

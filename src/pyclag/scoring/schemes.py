@@ -29,6 +29,7 @@ import attrs
 
 from pyclag._check import is_instance, is_int
 from pyclag.actions import Madness
+from pyclag.errors import RulesError
 
 __all__ = [
     "F1",
@@ -127,6 +128,8 @@ def misere(per_trick: int, name: str | None = None) -> ContractScoring:
     >>> misere(-2).points((0, 0, 0, 0), (1, 1, 1, 1, 2, 2, 3))
     (10, -8, -4, -2)
     """
+    if isinstance(per_trick, bool) or not isinstance(per_trick, int):
+        raise RulesError(f"misere: per_trick must be an int in -1000..1000, not {per_trick!r}")
     label = name if name is not None else f"misère {per_trick:+d}"
     return ContractScoring(label, per_trick=0, per_trick_on_miss=per_trick)
 

@@ -45,8 +45,21 @@ def score_round(
     >>> score_round(RoundRules(trump=None, scoring=F2), (1, 0), (0, 2))
     Traceback (most recent call last):
     pyclag.errors.RecordError: score_round: trick 2 was won by 2, which is not a seat of 2 players
+
+    ``round_rules`` that are not a RoundRules, or ``bids`` or ``trick_winners``
+    that are not sequences (lists or tuples), are a TypeError.
     """
+    from pyclag._refusals import not_a  # here: it imports the state, which imports this module
+    from pyclag.rules.round import RoundRules
+
+    if not isinstance(round_rules, RoundRules):
+        raise not_a("score_round", "round_rules", "a RoundRules", round_rules)
+    for name, value in (("bids", bids), ("trick_winners", trick_winners)):
+        if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
+            raise not_a("score_round", name, "a sequence", value)
     players = len(bids)
+    if not players:
+        raise RecordError("score_round: bids must hold one entry per seat, not none")
     for number, bid in enumerate(bids):
         if bid is not None and (isinstance(bid, bool) or not isinstance(bid, int) or bid < 0):
             raise RecordError(f"score_round: the bid of seat {number} is {bid!r}, not a count")

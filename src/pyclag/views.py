@@ -1,0 +1,436 @@
+"""What each player may know: :func:`observe` and :func:`determinize`.
+
+An :class:`Observation` is one seat's view of a game at one moment: its own
+hand (unless it is face down and unseen), everything said and played at the
+table, and the results so far; never the pack, the other hands or a turn-up
+not yet shown. :func:`determinize` goes the other way, for search bots: a
+full game state, drawn at random, that this seat cannot tell from the real
+one. ``docs/observations.rst`` lists what an observation holds in each phase
+and deal type.
+
+>>> import random, pyclag
+>>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL.with_schedule([3]), 3), rng=random.Random(4))
+>>> view = observe(state, 2)
+>>> len(view.hand), view.hand_sizes, view.to_act, view.legal
+(3, (3, 3, 3), 1, ())
+>>> observe(determinize(view, random.Random(5)), 2) == view
+True
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import random
+from collections.abc import Callable, Sequence
+from typing import Final, Generic, TypeVar
+
+import attrs
+
+from pyclag import _refusals as refusals
+from pyclag.actions import Call, Play, PlayerAction
+from pyclag.cards import Card, Rank, Suit
+from pyclag.errors import ClagError, RecordError, RulesError
+from pyclag.hand import Hand, cards_of
+from pyclag.moves import legal_actions
+from pyclag.records import Record, replay, replay_round, round_record
+from pyclag.rules.deals import Bidding, PlayMode
+from pyclag.rules.round import RoundRules, RoundSpec
+from pyclag.rules.ruleset import RuleSet
+from pyclag.rules.wild import TWOS
+from pyclag.state import Actor, GameState, Phase, RoundResult, RoundSetup, Seat, Trick
+
+__all__ = ["Observation", "determinize", "observe"]
+
+_ALL: Final = (1 << 52) - 1
+
+
+@attrs.frozen
+class Observation:
+    """What ``seat`` may know of a game at one moment.
+
+    ``history`` holds the finished rounds and ``setup`` the round in progress
+    (the last round, once the game is over), each without its pack: the
+    hands, bids, tricks, turn-up and call they show were all seen at the
+    table. ``hand`` is the seat's own cards, ``None`` while they lie face
+    down unseen (the blind bids, Roll 'Em); ``hand_sizes`` the cards each
+    seat holds; ``trick`` the trick in progress and ``tricks`` the finished
+    ones; ``legal`` the seat's legal actions (empty unless it is to act).
+
+    >>> import pyclag
+    >>> view = observe(pyclag.new_game(pyclag.NORMAL, 4), 0)
+    >>> view.phase, view.to_act, view.hand, view.scores
+    (<Phase.DEAL: 'deal'>, CHANCE, Hand.parse(''), (0, 0, 0, 0))
+    """
+
+    seat: Seat
+    rules: RuleSet
+    history: tuple[RoundResult, ...]
+    setup: RoundSetup
+    phase: Phase
+    to_act: Actor
+    bids: tuple[int | None, ...]
+    hand: Hand | None
+    hand_sizes: tuple[int, ...]
+    trick: tuple[Play, ...]
+    tricks: tuple[Trick, ...]
+    legal: tuple[PlayerAction, ...]
+
+    @property
+    def players(self) -> int:
+        """The number of players."""
+        return self.setup.players
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """The running totals by seat."""
+        return self.history[-1].totals if self.history else (0,) * self.setup.players
+
+    @property
+    def first_dealer(self) -> Seat:
+        """The dealer of the first round."""
+        return (self.setup.dealer - self.setup.index) % self.setup.players
+
+    @property
+    def dealer(self) -> Seat:
+        """The dealer of the round in progress."""
+        return self.setup.dealer
+
+    @property
+    def caller(self) -> Seat | None:
+        """The RAF caller of the round in progress, if it has one."""
+        return self.setup.caller
+
+    @property
+    def call(self) -> Call | None:
+        """The caller's call, once made."""
+        return self.setup.call
+
+    @property
+    def spec(self) -> RoundSpec:
+        """The rules of the round in progress, as called or declared so far."""
+        return self.setup.spec
+
+    @property
+    def turnup(self) -> Card | None:
+        """The turn-up, once it is shown."""
+        return self.setup.turnup
+
+    @property
+    def round_rules(self) -> RoundRules | None:
+        """The resolved rules of the round, once its trump is known."""
+        return self.setup.round_rules
+
+    @property
+    def trump(self) -> Suit | None:
+        """The trump suit, once known (``None`` also when there is none)."""
+        rules = self.setup.round_rules
+        return None if rules is None else rules.trump
+
+    @property
+    def tricks_won(self) -> tuple[int, ...]:
+        """Tricks won so far this round, by seat."""
+        won = [0] * self.setup.players
+        for trick in self.tricks:
+            won[trick.winner] += 1
+        return tuple(won)
+
+
+def observe(state: GameState, seat: Seat) -> Observation:
+    """What ``seat`` may know of ``state``, and nothing more.
+
+    >>> import random, pyclag
+    >>> rules = pyclag.presets.get("scottish").with_schedule([pyclag.presets.SCOTTISH.schedule[10]])
+    >>> state = pyclag.deal(pyclag.new_game(rules, 3), rng=random.Random(1))
+    >>> state.round.setup.spec.label, observe(state, 1).hand, observe(state, 1).turnup
+    ('Blind (cards and trumps unseen)', None, None)
+    """
+    try:
+        rnd = state.round
+        history = state.history
+    except AttributeError:
+        raise refusals.not_a_state("observe", state) from None
+    setup = rnd.setup
+    if type(seat) is not int or not 0 <= seat < setup.players:
+        raise RulesError(f"observe: seat must be a seat in 0..{setup.players - 1}, not {seat!r}")
+    current = rnd.phase
+    over = current is Phase.ROUND_OVER
+    # Blind bids are made with one's own cards face down (§2.0 BLIND_*, ROLL; Appendix B.5).
+    unseen = current is Phase.BID and setup.spec.bidding is Bidding.UNSEEN
+    return Observation(
+        seat,
+        state.rules,
+        _public_history(history),
+        _public_setup(setup),
+        Phase.GAME_OVER if over else current,
+        rnd.to_act,
+        rnd.bids,
+        None if unseen else Hand(rnd.masks[seat]),
+        tuple(mask.bit_count() for mask in rnd.masks),
+        rnd.trick,
+        rnd.tricks,
+        legal_actions(state) if rnd.to_act == seat and type(rnd.to_act) is int else (),
+    )
+
+
+# --- caches keyed by identity: states share these values until a round ends ---------
+
+_T = TypeVar("_T")
+_R = TypeVar("_R")
+
+
+class _Same(Generic[_T]):
+    """A cache key that matches only the very same value (frozen values are
+    shared between the states of a round, and hashing them whole is slow)."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: _T) -> None:
+        self.value = value
+
+    def __hash__(self) -> int:
+        return id(self.value)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Same) and other.value is self.value
+
+
+def _by_identity(func: Callable[[_T], _R]) -> Callable[[_T], _R]:
+    cached = functools.lru_cache(maxsize=256)(lambda key: func(key.value))
+
+    @functools.wraps(func)
+    def lookup(value: _T) -> _R:
+        result: _R = cached(_Same(value))
+        return result
+
+    return lookup
+
+
+@_by_identity
+def _public_setup(setup: RoundSetup) -> RoundSetup:
+    """``setup`` without the pack, which only the dealer's shuffle fixed."""
+    return setup if setup.deck is None else attrs.evolve(setup, deck=None)
+
+
+@_by_identity
+def _public_history(history: tuple[RoundResult, ...]) -> tuple[RoundResult, ...]:
+    return tuple(attrs.evolve(result, setup=_public_setup(result.setup)) for result in history)
+
+
+# --- determinize ---------------------------------------------------------------------------
+
+_ATTEMPTS: Final = 1000
+_DEALT: Final = frozenset(list(Phase)[list(Phase).index(Phase.DEAL) + 1 :])
+"""The phases after the deal (Appendix B order)."""
+
+
+def determinize(observation: Observation, rng: random.Random) -> GameState:
+    """A full game state consistent with ``observation``, drawn from ``rng``:
+    every card the seat has not seen placed at random, hand sizes kept, and
+    no seat given a card it has shown it cannot hold (a suit it failed to
+    follow, a card its wild two declared). Every consistent placement can be
+    drawn, though not all equally often. The hidden cards of finished rounds,
+    which nothing can depend on any more, are placed in a fixed order.
+
+    >>> import random, pyclag
+    >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL, 4), rng=random.Random(1))
+    >>> guess = determinize(observe(state, 1), random.Random(2))
+    >>> guess.round.hands[1] == state.round.hands[1], guess.round.hands[2] == state.round.hands[2]
+    (True, False)
+    """
+    if not isinstance(observation, Observation):
+        raise refusals.not_a("determinize", "observation", "an Observation", observation)
+    refusals.check_rng("determinize", rng)
+    start = _round_start(_Key(observation))
+    if observation.phase is Phase.GAME_OVER:
+        return start
+    setup = observation.setup
+    record = round_record(
+        observation.rules, setup, observation.bids, observation.tricks, observation.trick
+    )
+    if observation.phase not in _DEALT:
+        return replay_round(start, record)
+    voids = _voids(observation)
+    for _ in range(_ATTEMPTS):
+        deck = _sample_deck(observation, voids, rng)
+        if deck is None:
+            continue
+        try:
+            return replay_round(start, attrs.evolve(record, deck=deck))
+        except RecordError:  # a wild two's play the voids do not capture (§2.0 rules 3-8)
+            continue
+    raise ClagError(
+        f"no deal is consistent with this observation after {_ATTEMPTS} tries: "
+        "was it made by observe()?"
+    )
+
+
+class _Key:
+    """The round-start cache key: the rules, table and public history, by identity."""
+
+    __slots__ = ("view",)
+
+    def __init__(self, view: Observation) -> None:
+        self.view = view
+
+    def __hash__(self) -> int:
+        view = self.view
+        return hash((id(view.rules), id(view.history), view.setup.players, view.first_dealer))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, _Key):
+            return False
+        mine, theirs = self.view, other.view
+        return (
+            mine.rules is theirs.rules
+            and mine.history is theirs.history
+            and mine.setup.players == theirs.setup.players
+            and mine.first_dealer == theirs.first_dealer
+        )
+
+
+@functools.lru_cache(maxsize=64)
+def _round_start(key: _Key) -> GameState:
+    """The state at the start of the observed round, its past rounds replayed
+    from packs rebuilt out of their plays (or the finished game)."""
+    view = key.view
+    rounds = tuple(
+        attrs.evolve(
+            round_record(view.rules, result.setup, result.bids, result.tricks, ()),
+            deck=_past_deck(result),
+        )
+        for result in view.history
+    )
+    return replay(Record(view.rules, view.players, view.first_dealer, rounds))
+
+
+def _past_deck(result: RoundResult) -> tuple[Card, ...]:
+    """A pack that deals each seat the cards it played, in the order its
+    piles need, with the turn-up in place; unseen cards in pack order."""
+    setup = result.setup
+    played: list[list[Card]] = [[] for _ in range(setup.players)]
+    for trick in result.tricks:
+        for play in trick.plays:
+            played[play.seat].append(play.card)
+    if setup.spec.play is PlayMode.REVERSE_ORDER:  # Roll 'Em turned over (§2.0 ROLL)
+        played = [cards[::-1] for cards in played]
+    seen = sum(card.mask for cards in played for card in cards)
+    if setup.turnup is not None:
+        seen |= setup.turnup.mask
+    return _pack(setup, played, cards_of(_ALL & ~seen))
+
+
+def _pack(
+    setup: RoundSetup, hands: Sequence[Sequence[Card]], rest: Sequence[Card]
+) -> tuple[Card, ...]:
+    """The pack that deals ``hands[s]`` to seat ``s`` in that order, then the
+    turn-up (if shown), then ``rest`` (§1.4: one card at a time from the
+    dealer's left)."""
+    players = setup.players
+    dealt = players * setup.hand_size
+    pack: list[Card | None] = [None] * 52
+    for seat, cards in enumerate(hands):
+        pack[(seat - setup.dealer - 1) % players : dealt : players] = cards
+    below = iter(rest)
+    if setup.turnup is not None:
+        pack[dealt] = setup.turnup
+    return tuple(card if card is not None else next(below) for card in pack)
+
+
+def _voids(view: Observation) -> tuple[int, ...]:
+    """The cards each seat has shown it does not hold (as masks)."""
+    forbidden = [0] * view.players
+    twos = view.setup.spec.twos
+    for plays in itertools.chain((trick.plays for trick in view.tricks), (view.trick,)):
+        if not plays:
+            continue
+        lead = plays[0]
+        led = lead.effective.suit.mask
+        if twos is not None and not twos.may_lead and lead.card.rank is Rank.TWO:
+            forbidden[lead.seat] |= _ALL & ~TWOS  # a two may be led only from a hand of twos
+        for play in plays[1:]:
+            if not play.effective.mask & led:  # it could not follow the suit led (§1.8)
+                forbidden[play.seat] |= led & ~TWOS if twos is not None else led
+        if twos is not None and not twos.any_identity:
+            for play in plays:  # a two may not stand for a card its player holds (rule 8)
+                if play.as_card is not None:
+                    forbidden[play.seat] |= play.as_card.mask
+    return tuple(forbidden)
+
+
+def _sample_deck(
+    view: Observation, voids: tuple[int, ...], rng: random.Random
+) -> tuple[Card, ...] | None:
+    """A random pack consistent with the view, or None if this draw got stuck."""
+    setup = view.setup
+    played = [0] * view.players
+    order: list[list[Card]] = [[] for _ in range(view.players)]
+    for plays in itertools.chain((trick.plays for trick in view.tricks), (view.trick,)):
+        for play in plays:
+            played[play.seat] |= play.card.mask
+            order[play.seat].append(play.card)
+    known = sum(played)
+    if setup.turnup is not None:
+        known |= setup.turnup.mask
+    mine = view.hand.mask if view.hand is not None else None
+    if mine is not None:
+        known |= mine
+    needs = [
+        (seat, view.hand_sizes[seat], voids[seat])
+        for seat in range(view.players)
+        if seat != view.seat or mine is None
+    ]
+    held = _place(_ALL & ~known, needs, rng)
+    if held is None:
+        return None
+    if mine is not None:
+        held[view.seat] = mine
+    hands = []
+    for seat in range(view.players):
+        cards = list(cards_of(held[seat] | played[seat]))
+        rng.shuffle(cards)  # the order each seat was dealt its cards is unknown
+        hands.append(cards)
+    rest = list(cards_of(_ALL & ~known & ~sum(held.values())))
+    rng.shuffle(rest)
+    return _pack(setup, hands, rest)
+
+
+def _place(
+    pool: int, needs: Sequence[tuple[Seat, int, int]], rng: random.Random
+) -> dict[Seat, int] | None:
+    """Deal ``count`` cards of ``pool`` to each ``(seat, count, forbidden)``,
+    none of them forbidden; None if a draw leaves no way to finish."""
+    held: dict[Seat, int] = {}
+    constrained = [need for need in needs if need[2]]
+    rng.shuffle(constrained)
+    for number, (seat, count, forbidden) in enumerate(constrained):
+        eligible = cards_of(pool & ~forbidden)
+        if len(eligible) < count:
+            return None
+        for _ in range(20):  # draws that leave the others no room are rare
+            chosen = sum(card.mask for card in rng.sample(eligible, count))
+            if _room(pool & ~chosen, constrained[number + 1 :]):
+                break
+        else:
+            return None
+        held[seat] = chosen
+        pool &= ~chosen
+    free = list(cards_of(pool))
+    rng.shuffle(free)
+    for seat, count, forbidden in needs:
+        if not forbidden:
+            held[seat] = sum(card.mask for card in free[:count])
+            del free[:count]
+    return held
+
+
+def _room(pool: int, needs: Sequence[tuple[Seat, int, int]]) -> bool:
+    """Hall's condition: every group of seats can find its cards in ``pool``."""
+    for size in range(1, len(needs) + 1):
+        for group in itertools.combinations(needs, size):
+            common = _ALL
+            for _, _, forbidden in group:
+                common &= forbidden
+            if (pool & ~common).bit_count() < sum(count for _, count, _ in group):
+                return False
+    return True
