@@ -225,8 +225,16 @@ def _play(view: Observation, legal: Sequence[PlayerAction]) -> PlayerAction:
     plays = [action for action in legal if isinstance(action, Play)]
     want = _wants_tricks(view)
     unseen = _unseen(view)
-    if not view.trick:  # leading: the strongest card to win, the weakest to lose
-        ranked = sorted(plays, key=lambda p: (_beaten_by(p.effective, rules) & unseen).bit_count())
+    if not view.trick:
+        # Lead the card fewest unseen cards beat (the highest of equals) to win,
+        # the card most of them beat (the lowest of equals) to lose.
+        ranked = sorted(
+            plays,
+            key=lambda play: (
+                (_beaten_by(play.effective, rules) & unseen).bit_count(),
+                -rules.strength(play.effective.suit)[play.effective.index],
+            ),
+        )
         return ranked[0] if want else ranked[-1]
     led = view.trick[0].effective.suit
     table = rules.strength(led)
