@@ -10,6 +10,8 @@ engine as well).
 
 from __future__ import annotations
 
+import importlib.util
+import pathlib
 from collections.abc import Sequence
 from typing import Final
 
@@ -525,20 +527,21 @@ def test_e12_raf_misere_with_madness(madness: Madness | None, points: tuple[int,
 
 # --- E13 ------------------------------------------------------------------------------
 
-FOSS: Final = RuleSet(
-    "foss",
-    [
-        *range(1, 8),
-        catalogue.no_trumps(),
-        catalogue.guess_trumps(),
-        catalogue.misere(trumps=False, per_trick=-2),
-        catalogue.misere(trumps=True, per_trick=-3),
-        catalogue.blind_unseen(trump_visible=True),
-        catalogue.roll_em(),
-        *range(7, 0, -1),
-    ],
-    scoring=F1,
-)
+
+def _example_rules(name: str) -> RuleSet:
+    """The rule set an example program builds (examples/ is not a package)."""
+    path = pathlib.Path(__file__).parent.parent / "examples" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(f"examples.{name}", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    rules = module.FOSS
+    assert isinstance(rules, RuleSet)
+    return rules
+
+
+# E13 checks the Foss rules exactly as examples/custom_ruleset.py builds them (§2.6).
+FOSS: Final = _example_rules("custom_ruleset")
 
 
 def test_e13_foss_is_a_custom_rule_set() -> None:
