@@ -130,3 +130,26 @@ def test_draw_for_dealer_refuses_an_impossible_table(players: object) -> None:
         draw_for_dealer(players, random.Random(1))  # type: ignore[arg-type]
     with pytest.raises(TypeError, match=r"rng must be a random\.Random"):
         draw_for_dealer(4, 7)  # type: ignore[arg-type]
+
+
+def test_shuffled_deck_is_the_pack_random_shuffle_makes_and_draws_the_same_bits() -> None:
+    # The inlined Fisher-Yates must give rng.shuffle's very pack, so that seeded games
+    # and records are the same whichever way the pack is shuffled.
+    for seed in range(300):
+        ours, theirs = random.Random(seed), random.Random(seed)
+        for _ in range(3):
+            pack = list(DECK)
+            theirs.shuffle(pack)
+            assert shuffled_deck(ours) == tuple(pack)
+        assert ours.getstate() == theirs.getstate()
+
+
+def test_shuffled_deck_lets_a_random_subclass_draw_its_own_way() -> None:
+    class Halves(random.Random):
+        def random(self) -> float:
+            return 0.5
+
+    pack = list(DECK)
+    Halves(1).shuffle(pack)
+    assert shuffled_deck(Halves(1)) == tuple(pack)
+    assert shuffled_deck(Halves(1)) != shuffled_deck(random.Random(1))
