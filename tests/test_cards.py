@@ -103,3 +103,11 @@ def test_suit_parse() -> None:
     assert Suit.parse("♣") is Suit.CLUBS
     with pytest.raises(RecordError, match="bad suit text"):
         Suit.parse("X")
+
+
+def test_card_text_upper_cases_ascii_letters_only() -> None:
+    # "ſ".upper() == "S" and "ı".upper() == "I": neither is a suit or a rank letter.
+    for text in ("ſ", "Aſ", "ıS", "\u212a" + "S"):  # long s, dotless i, the Kelvin sign
+        with pytest.raises(RecordError):
+            Card.parse(text) if len(text) > 1 else Suit.parse(text)
+    assert Card.parse("qs") is Card.parse("QS")

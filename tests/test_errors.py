@@ -245,3 +245,15 @@ def test_out_of_turn_a_seat_must_be_a_seat_number() -> None:
     # Seat 0 is to bid; False and 0.0 compare equal to 0 but are not seats.
     for seat in (False, 0.0):
         _refused(_bidding(), partial(pyclag.apply, action=Bid(seat, 1)), OutOfTurnError)  # type: ignore[arg-type]
+
+
+def test_a_huge_bad_input_gives_a_short_message_that_still_says_what_was_legal() -> None:
+    state = pyclag.deal(pyclag.new_game(pyclag.NORMAL, 4), rng=random.Random(1))
+    with pytest.raises(pyclag.IllegalBidError) as refused:
+        pyclag.bid(state, "9" * 100_000)  # type: ignore[arg-type]
+    message = str(refused.value)
+    assert len(message) < 2100
+    assert message.startswith("illegal bid '999")
+    assert "characters left out" in message
+    assert message.endswith("legal bids: 0 1")
+    assert refused.value.legal == (0, 1)

@@ -61,7 +61,7 @@ class Suit(enum.Enum):
         >>> Suit.parse("s"), Suit.parse("♦")
         (<Suit.SPADES: 3>, <Suit.DIAMONDS: 1>)
         """
-        suit = _SUIT_BY_TEXT.get(text.strip().upper()) if isinstance(text, str) else None
+        suit = _SUIT_BY_TEXT.get(_upper(text.strip())) if isinstance(text, str) else None
         if suit is None:
             raise RecordError(f"bad suit text {text!r}: expected one of C D H S or ♣ ♦ ♥ ♠")
         return suit
@@ -110,6 +110,15 @@ _SUIT_BY_TEXT: Final = {
     "♧": Suit.CLUBS,
 }
 _RANK_BY_TEXT: Final = {**{r.letter: r for r in Rank}, "10": Rank.TEN}
+
+
+def _upper(text: str) -> str:
+    """``text`` with its ASCII letters upper-cased, and only those: "ſ".upper() is
+    "S", and a long s is not a spade."""
+    return text.translate(_ASCII_UPPER)
+
+
+_ASCII_UPPER: Final = str.maketrans("abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
 
 
 @final
@@ -188,7 +197,7 @@ class Card:
         """
         if isinstance(text, str):
             # U+FE0F asks for the emoji form of a suit symbol ("♥️"); it adds nothing.
-            cleaned = text.strip().upper().replace("\ufe0f", "")
+            cleaned = _upper(text.strip()).replace("\ufe0f", "")
             rank = _RANK_BY_TEXT.get(cleaned[:-1])
             suit = _SUIT_BY_TEXT.get(cleaned[-1:])
             if rank is not None and suit is not None:

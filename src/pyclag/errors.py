@@ -34,7 +34,24 @@ __all__ = [
 
 
 class ClagError(Exception):
-    """Base class of every error pyclag raises on purpose."""
+    """Base class of every error pyclag raises on purpose.
+
+    A message stays readable whatever it quotes: past 2,000 characters (a
+    stranger's million-character "card") its middle is left out, keeping the
+    start, which names the input, and the end, which says what was legal.
+
+    >>> len(str(ClagError("bad card text " + "x" * 10**6))) < 2100
+    True
+    """
+
+    def __init__(self, message: str = "") -> None:
+        if len(message) > _LONGEST:
+            cut = len(message) - _HEAD - _TAIL
+            message = f"{message[:_HEAD]} ... ({cut} characters left out) ... {message[-_TAIL:]}"
+        super().__init__(message)
+
+
+_LONGEST, _HEAD, _TAIL = 2000, 1200, 600
 
 
 class RulesError(ClagError, ValueError):
