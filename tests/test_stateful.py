@@ -64,6 +64,7 @@ from pyclag.errors import (
 from pyclag.playout import play_out
 from pyclag.rules import NO_TRUMPS, TURN_UP, Precedence
 from pyclag.rules.deals import Bidding, Reveal
+from tests.conftest import assert_round_trips
 
 # --- set-up ----------------------------------------------------------------------------
 
@@ -774,6 +775,10 @@ class ClagMachine(RuleBasedStateMachine):
         check_hidden_trump(self.state)
         check_scores(self.state)
         check_dealer_rotation(self.state, self.first_dealer)
+
+    def teardown(self) -> None:
+        """The game as far as it went is a record that replays to the same state (issue 4)."""
+        assert_round_trips(self.state)
 
 
 def worth_probing(state: GameState) -> bool:

@@ -1,0 +1,145 @@
+"""What a record holds: :class:`Record` and :class:`RoundRecord`, and the
+record of a game state (DESIGN.md §6).
+
+>>> import pyclag
+>>> record_of(pyclag.new_game(pyclag.NORMAL, players=3)).players
+3
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+import attrs
+
+from pyclag._refusals import check_state
+from pyclag.actions import Call, Play
+from pyclag.cards import Card, Suit
+from pyclag.engine import is_over
+from pyclag.errors import RecordError
+from pyclag.rules.deals import PlayMode
+from pyclag.rules.ruleset import RuleSet
+from pyclag.rules.trumps import NO_TRUMPS, DealerCalls, NoTrumps
+from pyclag.state import GameState, Phase, RoundSetup, Trick
+
+__all__ = ["Record", "RoundRecord", "record_of", "round_record"]
+
+
+@attrs.frozen
+class RoundRecord:
+    """One round of a record, as §6 writes it; a field is ``None`` (or empty)
+    where the round does not have it or has not reached it yet.
+
+    ``deck`` is the pack top first; ``hand_size`` the RAF dealer's choice;
+    ``call`` the RAF caller's call (its seat is not recorded: replay gives it
+    to the caller A18 names, so it reads 0 here); ``trump`` the dealer's
+    declaration in a dealer-calls round (``NO_TRUMPS`` for none);
+    ``blind_orders`` each seat's face-down order in RAF Blind; ``bids`` the
+    bids made, in bidding order (forced bids are not recorded); ``plays`` the
+    cards played in order, each with the card a wild two stands for (none
+    where the round plays itself from face-down piles).
+
+    >>> RoundRecord(bids=(1, 0, 2)).plays
+    ()
+    """
+
+    deck: tuple[Card, ...] | None = None
+    hand_size: int | None = None
+    call: Call | None = None
+    trump: Suit | NoTrumps | None = None
+    blind_orders: tuple[tuple[Card, ...], ...] | None = None
+    bids: tuple[int, ...] = ()
+    plays: tuple[tuple[Card, Card | None], ...] = ()
+
+
+@attrs.frozen
+class Record:
+    """A game record: the rules, the table and the rounds so far.
+
+    >>> import pyclag
+    >>> Record(pyclag.NORMAL, players=4).rounds
+    ()
+    """
+
+    rules: RuleSet
+    players: int
+    first_dealer: int = 0
+    rounds: tuple[RoundRecord, ...] = ()
+
+
+def record_of(state: GameState) -> Record:
+    """The record of ``state``: every round played and the round in progress.
+
+    >>> import pyclag
+    >>> record_of(pyclag.new_game(pyclag.NORMAL, players=3)).rounds
+    ()
+    """
+    check_state("record_of", state)
+    rules = state.rules
+    rounds = [
+        round_record(rules, result.setup, result.bids, result.tricks, ())
+        for result in state.history
+    ]
+    if not is_over(state):
+        rnd = state.round
+        current = round_record(rules, rnd.setup, rnd.bids, rnd.tricks, rnd.trick)
+        if current != _EMPTY:
+            rounds.append(current)
+    return Record(rules, state.players, state.first_dealer, tuple(rounds))
+
+
+def round_record(
+    rules: RuleSet,
+    setup: RoundSetup,
+    bids: Sequence[int | None],
+    tricks: Sequence[Trick],
+    trick: Sequence[Play],
+) -> RoundRecord:
+    """The record of one round from its setup, bids by seat and plays so far.
+
+    >>> import pyclag
+    >>> setup = pyclag.new_game(pyclag.NORMAL, players=3).round.setup
+    >>> round_record(pyclag.NORMAL, setup, (None, None, None), (), ())
+    RoundRecord(deck=None, hand_size=None, call=None, trump=None, blind_orders=None, bids=(), plays=())
+    """
+    spec = setup.spec
+    phases = spec.phases
+    declared = isinstance(rules.round_spec(setup.index).suits, DealerCalls)
+    rules_known = setup.round_rules
+    call = setup.call
+    return RoundRecord(
+        deck=setup.deck,
+        hand_size=setup.hand_size or None if spec.hand_sizes else None,
+        call=None if call is None else attrs.evolve(call, seat=0),
+        trump=(
+            None
+            if not declared or rules_known is None
+            else rules_known.trump
+            if rules_known.trump is not None
+            else NO_TRUMPS
+        ),
+        blind_orders=setup.piles,
+        bids=tuple(
+            bid
+            for seat in setup.bidding_order
+            if (bid := bids[seat]) is not None
+            and (Phase.BID in phases or Phase.BID_BEFORE_DEAL in phases)
+        ),
+        plays=tuple(
+            (play.card, play.as_card)
+            for done in (*tricks, Trick(0, tuple(trick), 0))
+            for play in done.plays
+            if spec.play is PlayMode.HAND  # piles play themselves (§2.0 ROLL, §2.3 Blind)
+        ),
+    )
+
+
+_EMPTY: Final = RoundRecord()
+_ROUND_FIELDS: Final = tuple(field.name for field in attrs.fields(RoundRecord))
+"""The fields of a round, in the order §6 writes them."""
+
+
+def _refused(path: str, reason: str) -> RecordError:
+    """The refusal of a record at ``path`` (``""``: the text as a whole) for ``reason``."""
+    return RecordError(f"{path}: {reason}" if path else reason, path=path)

@@ -1,0 +1,284 @@
+"""Play Clag in the terminal against bots (``pyclag play``).
+
+:func:`run` seats you at one seat and bots at the others, then reads your
+bids, cards, calls and declarations as plain lines: a script can play it as
+well as a person. Everything it shows you comes from your
+:func:`pyclag.observe` view: your hand (sorted by suit, strongest first),
+the trump once it is shown, the bids, the trick so far, each trick as it
+finishes, the round results and the scores. An answer it cannot read, or
+that the rules do not allow, is refused with the reason and asked again;
+``quit`` or the end of the input leaves the game.
+
+>>> import io, random, pyclag
+>>> out = io.StringIO()
+>>> run(pyclag.NORMAL.with_schedule([1]), 3, 1, random.Random(2), io.StringIO("quit\\n"), out)
+0
+>>> print(out.getvalue(), end="")
+pyclag play: rules normal, 3 players; you are seat 1. Type ? for help, quit to leave.
+=== Round 1 of 1: 1 card each, dealer: seat 0 ===
+Turn-up: TD, so diamonds are trumps.
+--- Round 1 of 1, 1 card, dealer: seat 0
+Trumps: diamonds (turn-up TD)
+Bids: you -, seat 2 -, seat 0 -
+Scores: seat 0 0, you 0, seat 2 0
+Your hand: D: 4
+Your bid (legal: 0 1): quit
+Goodbye: you left in round 1 of 1. Scores: seat 0 0, you 0, seat 2 0
+"""
+
+from __future__ import annotations
+
+import random
+import unicodedata
+from collections.abc import Sequence
+from typing import Final, TextIO
+
+from pyclag._refusals import check_rng
+from pyclag.actions import PlayerAction
+from pyclag.bots import Bot, HeuristicBot
+from pyclag.cards import Card
+from pyclag.engine import apply, new_game, sample_chance, winners
+from pyclag.errors import RulesError
+from pyclag.rules.ruleset import RuleSet
+from pyclag.scorecard import score_card
+from pyclag.state import CHANCE, GameState, Phase
+from pyclag.terminal._words import SUIT_ORDER as SUIT_ORDER
+from pyclag.terminal._words import _name, _rounds, _scores
+from pyclag.terminal.answers import AnswerError, UndeclaredTwoError, read_answer
+from pyclag.terminal.news import Teller
+from pyclag.terminal.screen import declaration_prompt, help_text, prompt, show_hand, show_status
+from pyclag.views import Observation, observe
+
+__all__ = [
+    "AnswerError",
+    "Session",
+    "Teller",
+    "UndeclaredTwoError",
+    "declaration_prompt",
+    "help_text",
+    "prompt",
+    "read_answer",
+    "run",
+    "show_hand",
+    "show_status",
+]
+
+_QUIT: Final = frozenset({"quit", "exit"})
+_HELP: Final = frozenset({"?", "help"})
+
+
+def run(
+    rules: RuleSet,
+    players: int,
+    seat: int,
+    rng: random.Random,
+    stdin: TextIO,
+    stdout: TextIO,
+    bots: Sequence[Bot] | None = None,
+    first_dealer: int = 0,
+) -> int:
+    """Play a game of ``rules`` in the terminal: you at ``seat``, ``bots`` at
+    the other seats (one per other seat, in seat order; a
+    :class:`~pyclag.bots.HeuristicBot` each when ``None``), ``rng`` dealing.
+    Returns the exit status: 0 at the end of the game, on ``quit`` or at the
+    end of the input.
+
+    >>> import io, random, pyclag
+    >>> out = io.StringIO()
+    >>> answers = io.StringIO("2\\nhelp\\n1\\njc\\n")
+    >>> run(pyclag.NORMAL.with_schedule([1]), 3, 0, random.Random(2), answers, out)
+    0
+    >>> print(out.getvalue(), end="")
+    pyclag play: rules normal, 3 players; you are seat 0. Type ? for help, quit to leave.
+    === Round 1 of 1: 1 card each, dealer: you ===
+    Turn-up: TD, so diamonds are trumps.
+    Seat 1 bids 1.
+    Seat 2 bids 0.
+    --- Round 1 of 1, 1 card, dealer: you
+    Trumps: diamonds (turn-up TD)
+    Bids: seat 1 1, seat 2 0, you -
+    Scores: you 0, seat 1 0, seat 2 0
+    Your hand: C: J
+    Your bid (legal: 1): 2
+    Refused: a bid is 0 to 1 tricks; legal bids: 1
+    Your bid (legal: 1): help
+    Bid the number of tricks you mean to take, exactly. Legal bids: 1.
+    Type quit to leave the game.
+    Your bid (legal: 1): 1
+    You bid 1.
+    --- Round 1 of 1, 1 card, dealer: you
+    Trumps: diamonds (turn-up TD)
+    Bids (tricks won): seat 1 1 (0), seat 2 0 (0), you 1 (0)
+    Scores: you 0, seat 1 0, seat 2 0
+    Trick 1 of 1: seat 1 4D, seat 2 5H
+    Your hand: C: J
+    Your card (legal: JC): jc
+    Trick 1: seat 1 4D, seat 2 5H, you JC; seat 1 wins.
+    Round 1 over:
+      you     bid 1  took 0  missed   +0  total 0
+      seat 1  bid 1  took 1  made    +12  total 12
+      seat 2  bid 0  took 0  made    +10  total 10
+    Game over.
+    round  cards  rule  |   seat 0      seat 1      seat 2
+        1      1        |      0 (1)      12 (1)      10 (0)
+    winner: seat 1 with 12
+    Seat 1 wins with 12; you scored 0.
+    """
+    return Session(rules, players, seat, rng, stdin, stdout, bots, first_dealer).run()
+
+
+class Session:
+    """One game in the terminal: ``state`` is the game so far (the caller
+    may read it; only :meth:`run` changes it, one legal action at a time).
+
+    >>> import io, random, pyclag
+    >>> session = Session(pyclag.NORMAL, 4, 2, random.Random(1), io.StringIO(""), io.StringIO())
+    >>> session.run(), len(session.state.history)
+    (0, 0)
+    >>> Session(pyclag.NORMAL, 4, 4, random.Random(1), io.StringIO(""), io.StringIO())
+    Traceback (most recent call last):
+    pyclag.errors.RulesError: play: seat must be a seat in 0..3, not 4
+    """
+
+    def __init__(
+        self,
+        rules: RuleSet,
+        players: int,
+        seat: int,
+        rng: random.Random,
+        stdin: TextIO,
+        stdout: TextIO,
+        bots: Sequence[Bot] | None = None,
+        first_dealer: int = 0,
+    ) -> None:
+        self.state: GameState = new_game(rules, players, first_dealer)
+        if type(seat) is not int or not 0 <= seat < players:
+            raise RulesError(f"play: seat must be a seat in 0..{players - 1}, not {seat!r}")
+        self.seat = seat
+        self.rng = check_rng("play", rng)
+        self.bots = _seat_bots(players, seat, bots)
+        self.stdin = stdin
+        self.stdout = stdout
+        self.teller = Teller()
+
+    def run(self) -> int:
+        """Play to the end of the game, or until you quit; the exit status (0).
+
+        >>> import io, random, pyclag
+        >>> out = io.StringIO()
+        >>> rules = pyclag.NORMAL.with_schedule([1, 1])
+        >>> session = Session(rules, 3, 1, random.Random(5), io.StringIO("0\\nexit\\n"), out)
+        >>> session.run(), len(session.state.history), out.getvalue().splitlines()[-1]
+        (0, 0, 'Goodbye: you left in round 1 of 2. Scores: seat 0 0, you 0, seat 2 0')
+        """
+        rules = self.state.rules
+        self._say(
+            f"pyclag play: rules {rules.name}, {self.state.players} players; "
+            f"you are seat {self.seat}. Type ? for help, quit to leave."
+        )
+        while True:
+            view = observe(self.state, self.seat)
+            for line in self.teller.news(view):
+                self._say(line)
+            if view.phase is Phase.GAME_OVER:
+                self._finish(view)
+                return 0
+            actor = view.to_act
+            if actor is CHANCE:
+                self.state = apply(self.state, sample_chance(self.state, self.rng))
+                continue
+            assert isinstance(actor, int)
+            bot = self.bots[actor]
+            if bot is None:
+                action = self._ask(view)
+                if action is None:
+                    self._say(_goodbye(view))
+                    return 0
+            else:
+                action = bot.choose(observe(self.state, actor))
+            self.state = apply(self.state, action)
+
+    def _ask(self, view: Observation) -> PlayerAction | None:
+        """Your action, asked until it is legal; None if you quit."""
+        self._say(show_status(view))
+        two: Card | None = None
+        while True:
+            answer = self._read(prompt(view) if two is None else declaration_prompt(view, two))
+            if answer is None:
+                return None
+            if answer.lower() in _HELP:
+                self._say(help_text(view))
+                continue
+            if two is not None:
+                if not answer:  # a blank line takes the two back
+                    two = None
+                    continue
+                answer = f"{two}={answer}"
+            try:
+                return read_answer(view, answer)
+            except UndeclaredTwoError as need:
+                two = need.two
+            except AnswerError as refusal:
+                self._say(f"Refused: {refusal}")
+
+    def _read(self, question: str) -> str | None:
+        """One answer, stripped; None at the end of the input or on ``quit``."""
+        self.stdout.write(_plain(question))
+        self.stdout.flush()
+        line = self.stdin.readline()
+        if not self.stdin.isatty():  # echo a scripted answer, so the transcript reads well
+            self.stdout.write(line.rstrip("\r\n") + "\n")
+        elif not line:
+            self.stdout.write("\n")
+        answer = line.strip()
+        return None if not line or answer.lower() in _QUIT else answer
+
+    def _finish(self, view: Observation) -> None:
+        self._say("Game over.")
+        self._say(score_card(self.state))
+        best = winners(self.state)
+        top = view.scores[best[0]]
+        if best == (self.seat,):
+            self._say(f"You win with {top}!")
+        elif self.seat in best:
+            self._say(f"You share the win with {top}.")
+        else:
+            names = " and ".join(_name(view, seat) for seat in best)
+            verb = "wins" if len(best) == 1 else "share the win"
+            self._say(
+                f"{names[0].upper()}{names[1:]} {verb} with {top}; "
+                f"you scored {view.scores[self.seat]}."
+            )
+
+    def _say(self, text: str) -> None:
+        self.stdout.write(_plain(text) + "\n")
+
+
+def _seat_bots(players: int, seat: int, bots: Sequence[Bot] | None) -> list[Bot | None]:
+    """A bot for each seat but yours: ``bots`` names one per other seat in
+    seat order (or one per seat, yours ignored)."""
+    if bots is None:
+        return [None if s == seat else HeuristicBot() for s in range(players)]
+    given = list(bots)
+    if len(given) == players:
+        given = given[:seat] + given[seat + 1 :]
+    if len(given) != players - 1 or not all(callable(getattr(b, "choose", None)) for b in given):
+        raise RulesError(
+            f"play: {players} players need {players - 1} bots (one per other seat), not {bots!r}"
+        )
+    table: list[Bot | None] = [*given]
+    table.insert(seat, None)
+    return table
+
+
+def _goodbye(view: Observation) -> str:
+    return (
+        f"Goodbye: you left in round {view.setup.index + 1} of {_rounds(view)}. "
+        f"Scores: {_scores(view)}"
+    )
+
+
+def _plain(text: str) -> str:
+    """``text`` in ASCII, whatever the terminal's encoding: accents dropped
+    (Misère reads Misere); the answers shown back are quoted with ascii()."""
+    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
