@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import pathlib
 import random
+import signal
 import subprocess
 import sys
 
@@ -313,3 +314,20 @@ def _pyclag_with_input(text: str, *args: str) -> subprocess.CompletedProcess[str
         text=True,
         timeout=120,
     )
+
+
+def test_ctrl_c_in_a_game_exits_quietly_with_status_130() -> None:
+    game = subprocess.Popen(
+        [sys.executable, "-m", "pyclag", "play", "--preset", "normal", "--seed", "1"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert game.stdout is not None
+    while "Your" not in (line := game.stdout.readline()):  # the game waits for an answer
+        assert line, "the game ended before asking anything"
+    game.send_signal(signal.SIGINT)
+    _, errors = game.communicate(timeout=60)
+    assert game.returncode == 130
+    assert errors.strip() == "pyclag play: interrupted"

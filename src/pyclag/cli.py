@@ -395,9 +395,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return command(args)
     except RecordError as err:  # a bad record is not a bad command line
-        parser.exit(1, f"pyclag {args.command}: {args.file}: {err}\n")
+        where = f"{args.file}: " if args.command == "replay" else ""
+        parser.exit(1, f"pyclag {args.command}: {where}{err}\n")
     except ClagError as err:
         parser.exit(2, f"pyclag {args.command}: error: {err}\n")
+    except KeyboardInterrupt:  # Ctrl-C, in a game or a long simulation
+        parser.exit(130, f"\npyclag {args.command}: interrupted\n")
 
 
 if __name__ == "__main__":
