@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
 import pathlib
+import pty
 import random
 import signal
 import subprocess
@@ -331,3 +333,32 @@ def test_ctrl_c_in_a_game_exits_quietly_with_status_130() -> None:
     _, errors = game.communicate(timeout=60)
     assert game.returncode == 130
     assert errors.strip() == "pyclag play: interrupted"
+
+
+def test_simulate_games_shows_a_progress_bar_on_a_terminal() -> None:
+    leader, follower = pty.openpty()  # standard error is a terminal; standard output is not
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "pyclag", "simulate", "--preset", "normal", "--games", "4"],
+            stdout=subprocess.PIPE,
+            stderr=follower,
+            text=True,
+            timeout=120,
+        )
+        os.close(follower)
+        shown = b""
+        while chunk := _read_some(leader):
+            shown += chunk
+    finally:
+        os.close(leader)
+    assert done.returncode == 0
+    bar = shown.decode()
+    assert "1/4 [#######" in bar and "4/4 [" + "#" * 30 + "]" in bar
+    assert "4 games from seed 0" in done.stdout
+
+
+def _read_some(fd: int) -> bytes:
+    try:
+        return os.read(fd, 4096)
+    except OSError:  # the terminal's other end is closed: nothing more to read
+        return b""
