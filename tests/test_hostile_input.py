@@ -1165,3 +1165,57 @@ def test_s1_1_every_hand_written_with_symbols_parses_back(cards: list[Card]) -> 
     hand = Hand.of(cards)
     assert Hand.parse(_words(cards)) == hand
     assert pyclag.parse_cards(_words(cards)) == tuple(cards)
+
+
+# --- the modules of issues 4 and 5: views, records, bots, the terminal ----------------------
+
+
+def _new_api() -> list[tuple[str, Callable[..., object], int]]:
+    from pyclag import bots, records, terminal, views
+    from pyclag.terminal import answers, news, screen
+
+    return [
+        ("observe", views.observe, 2),
+        ("determinize", views.determinize, 2),
+        ("record_of", records.record_of, 1),
+        ("dump", records.dump, 1),
+        ("load", records.load, 1),
+        ("replay", records.replay, 1),
+        ("replay_round", records.replay_round, 2),
+        ("round_record", records.round_record, 5),
+        ("summary", records.summary, 1),
+        ("play_game", bots.play_game, 3),
+        ("HeuristicBot.choose", bots.HeuristicBot().choose, 1),
+        ("RandomBot.choose", bots.RandomBot(random.Random(1)).choose, 1),
+        ("show_hand", screen.show_hand, 1),
+        ("show_status", screen.show_status, 1),
+        ("prompt", screen.prompt, 1),
+        ("declaration_prompt", screen.declaration_prompt, 2),
+        ("help_text", screen.help_text, 1),
+        ("read_answer", answers.read_answer, 2),
+        ("Teller.news", news.Teller().news, 1),
+        # terminal.run refuses bad streams in the words of ``pyclag play``
+        ("play", lambda *args: terminal.run(pyclag.NORMAL, 3, 0, random.Random(1), *args), 2),
+    ]
+
+
+_NOT_THE_ARGUMENT: Final[tuple[object, ...]] = (
+    None,
+    7,
+    "x",
+    b"{}",
+    [],
+    {},
+    1.5,
+    pyclag.new_game(pyclag.NORMAL, 3).round,
+)
+
+
+@pytest.mark.parametrize("bad", _NOT_THE_ARGUMENT, ids=lambda value: type(value).__name__)
+def test_issue4_new_public_functions_refuse_a_wrong_argument_by_name(bad: object) -> None:
+    for name, function, arity in _new_api():
+        with pytest.raises((TypeError, pyclag.ClagError)) as refused:
+            function(*[bad] * arity)
+        # a TypeError of ours names the function; ValueError-family errors are game input
+        if type(refused.value) is TypeError:
+            assert str(refused.value).startswith(f"{name}: "), name

@@ -22,7 +22,7 @@ import random
 from collections.abc import Sequence
 from typing import Final, Protocol
 
-from pyclag._refusals import check_rng, check_state, not_a
+from pyclag._refusals import check_rng, check_state
 from pyclag.actions import Bid, Call, ChooseHandSize, DeclareTrump, Play, PlayerAction
 from pyclag.cards import DECK, Card, Suit
 from pyclag.engine import apply, is_over, sample_chance
@@ -31,7 +31,7 @@ from pyclag.rules.deals import Bidding
 from pyclag.rules.round import RoundRules
 from pyclag.scoring.schemes import MostTricks
 from pyclag.state import CHANCE, GameState
-from pyclag.views import Observation, observe
+from pyclag.views import Observation, check_view, observe
 
 __all__ = ["Bot", "HeuristicBot", "RandomBot", "play_game"]
 
@@ -77,8 +77,7 @@ class RandomBot:
 
 
 def _legal(observation: Observation, who: str) -> tuple[PlayerAction, ...]:
-    if not isinstance(observation, Observation):
-        raise not_a(f"{who}.choose", "observation", "an Observation", observation)
+    check_view(f"{who}.choose", observation)
     if not observation.legal:
         raise WrongPhaseError(
             f"{who}.choose: seat {observation.seat} has nothing to choose in the "

@@ -40,7 +40,7 @@ from pyclag.rules.ruleset import RuleSet
 from pyclag.rules.wild import TWOS
 from pyclag.state import Actor, GameState, Phase, RoundResult, RoundSetup, Seat, Trick
 
-__all__ = ["Observation", "determinize", "observe"]
+__all__ = ["Observation", "check_view", "determinize", "observe"]
 
 _ALL: Final = (1 << 52) - 1
 
@@ -173,6 +173,18 @@ def observe(state: GameState, seat: Seat) -> Observation:
     )
 
 
+def check_view(func: str, observation: object) -> Observation:
+    """``observation``, if it is an Observation: else the TypeError that names ``func``.
+
+    >>> check_view("my_bot", None)
+    Traceback (most recent call last):
+    TypeError: my_bot: observation must be an Observation, not NoneType
+    """
+    if not isinstance(observation, Observation):
+        raise refusals.not_a(func, "observation", "an Observation", observation)
+    return observation
+
+
 # --- caches keyed by identity: states share these values until a round ends ---------
 
 _T = TypeVar("_T")
@@ -238,8 +250,7 @@ def determinize(observation: Observation, rng: random.Random) -> GameState:
     >>> guess.round.hands[1] == state.round.hands[1], guess.round.hands[2] == state.round.hands[2]
     (True, False)
     """
-    if not isinstance(observation, Observation):
-        raise refusals.not_a("determinize", "observation", "an Observation", observation)
+    check_view("determinize", observation)
     refusals.check_rng("determinize", rng)
     start = _round_start(_Key(observation))
     if observation.phase is Phase.GAME_OVER:

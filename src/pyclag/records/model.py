@@ -13,7 +13,7 @@ from typing import Final
 
 import attrs
 
-from pyclag._refusals import check_state
+from pyclag._refusals import check_state, not_a
 from pyclag.actions import Call, Play
 from pyclag.cards import Card, Suit
 from pyclag.engine import is_over
@@ -103,6 +103,10 @@ def round_record(
     >>> round_record(pyclag.NORMAL, setup, (None, None, None), (), ())
     RoundRecord(deck=None, hand_size=None, call=None, trump=None, blind_orders=None, bids=(), plays=())
     """
+    if not isinstance(rules, RuleSet):
+        raise not_a("round_record", "rules", "a RuleSet", rules)
+    if not isinstance(setup, RoundSetup):
+        raise not_a("round_record", "setup", "a RoundSetup", setup)
     spec = setup.spec
     phases = spec.phases
     declared = isinstance(rules.round_spec(setup.index).suits, DealerCalls)

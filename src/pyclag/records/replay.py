@@ -12,7 +12,7 @@ from typing import Any, Final
 
 import attrs
 
-from pyclag._refusals import not_a
+from pyclag._refusals import check_state, not_a
 from pyclag.actions import Action, Bid, ChooseHandSize, Deal, DeclareTrump, Play, ShuffleHands
 from pyclag.cards import Suit
 from pyclag.engine import apply, is_over, new_game, winners
@@ -60,6 +60,9 @@ def replay_round(state: GameState, rnd: RoundRecord, path: str = "round") -> Gam
     >>> pyclag.phase(state).value
     'bid'
     """
+    check_state("replay_round", state)
+    if not isinstance(rnd, RoundRecord):
+        raise not_a("replay_round", "rnd", "a RoundRecord", rnd)
     index = state.round.setup.index
     queue = _Queue(rnd)
     while state.round.setup.index == index and not is_over(state):
@@ -195,6 +198,7 @@ def summary(state: GameState) -> dict[str, Any]:
     >>> summary(pyclag.new_game(pyclag.NORMAL, 3))
     {'rounds': [], 'totals': [0, 0, 0], 'winners': None}
     """
+    check_state("summary", state)
     return {
         "rounds": [
             {

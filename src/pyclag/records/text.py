@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Any, Final, NoReturn
 
 from pyclag import presets
-from pyclag._refusals import check_deck, not_a
+from pyclag._refusals import check_deck, check_state, not_a
 from pyclag.actions import Call, Madness
 from pyclag.cards import Card, Suit
 from pyclag.errors import IllegalActionError, RecordError, RulesError
@@ -55,7 +55,7 @@ def dump(state: GameState) -> str:
       "rounds": []
     }
     """
-    record = record_of(state)
+    record = record_of(check_state("dump", state))
     head = {"format": FORMAT, **_rules_fields(record.rules)}
     head.update(players=record.players, first_dealer=record.first_dealer)
     lines = [f"  {json.dumps(key)}: {_compact(value)}," for key, value in head.items()]

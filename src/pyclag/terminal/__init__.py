@@ -33,7 +33,7 @@ import unicodedata
 from collections.abc import Sequence
 from typing import Final, TextIO
 
-from pyclag._refusals import check_rng
+from pyclag._refusals import check_rng, not_a
 from pyclag.actions import PlayerAction
 from pyclag.bots import Bot, HeuristicBot
 from pyclag.cards import Card
@@ -157,6 +157,9 @@ class Session:
         self.seat = seat
         self.rng = check_rng("play", rng)
         self.bots = _seat_bots(players, seat, bots)
+        for name, stream, method in (("stdin", stdin, "readline"), ("stdout", stdout, "write")):
+            if not callable(getattr(stream, method, None)):
+                raise not_a("play", name, f"a text stream with {method}()", stream)
         self.stdin = stdin
         self.stdout = stdout
         self.teller = Teller()

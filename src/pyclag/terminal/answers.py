@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from pyclag._refusals import not_a
 from pyclag.actions import Bid, Call, ChooseHandSize, DeclareTrump, Madness, Play, PlayerAction
 from pyclag.cards import Card, Rank, Suit
 from pyclag.errors import ClagError
@@ -22,7 +23,7 @@ from pyclag.terminal._words import (
     _trump_words,
     _trumps,
 )
-from pyclag.views import Observation
+from pyclag.views import Observation, check_view
 
 __all__ = ["AnswerError", "UndeclaredTwoError", "read_answer"]
 
@@ -73,9 +74,11 @@ def read_answer(view: Observation, text: str) -> PlayerAction:
     >>> read_answer(observe(state, 1), "10d")
     Play(seat=1, card=Card(Suit.DIAMONDS, Rank.TEN), as_card=None)
     """
+    if not isinstance(text, str):
+        raise not_a("read_answer", "text", "a str", text)
     if len(text) > _LONGEST:
         raise AnswerError(f"that answer is too long ({len(text)} characters)")
-    first = _first(view)
+    first = _first(view, "read_answer")
     if isinstance(first, Bid):
         return _read_bid(view, text)
     if isinstance(first, Play):
@@ -87,7 +90,10 @@ def read_answer(view: Observation, text: str) -> PlayerAction:
     return _read_call(view, text)
 
 
-def _first(view: Observation) -> PlayerAction:
+def _first(view: Observation, func: str) -> PlayerAction:
+    """The first legal action of ``view``, the decision's kind; ``func`` is refused
+    anything but an Observation."""
+    check_view(func, view)
     if not view.legal:
         raise AnswerError(f"seat {view.seat} has no decision to make now")
     return view.legal[0]

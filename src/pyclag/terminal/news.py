@@ -18,7 +18,7 @@ from pyclag.terminal._words import (
     _suit_name,
     _trump_text,
 )
-from pyclag.views import Observation
+from pyclag.views import Observation, check_view
 
 __all__ = ["Teller"]
 
@@ -52,6 +52,7 @@ class Teller:
         >>> Teller().news(observe(pyclag.new_game(pyclag.NORMAL, 4, first_dealer=3), 3))
         ['=== Round 1 of 13: 1 card each, dealer: you ===']
         """
+        check_view("Teller.news", view)
         lines: list[str] = []
         for result in view.history[self._finished :]:
             lines += self._fresh(_round_events(view, result.setup, result.bids, result.tricks))

@@ -3,6 +3,7 @@ the question for your decision and the help for it."""
 
 from __future__ import annotations
 
+from pyclag._refusals import not_a
 from pyclag.actions import Bid, Call, ChooseHandSize, DeclareTrump, Madness, Play
 from pyclag.cards import Card, Suit
 from pyclag.hand import Hand
@@ -28,7 +29,7 @@ from pyclag.terminal._words import (
     _trumps,
 )
 from pyclag.terminal.answers import _first
-from pyclag.views import Observation
+from pyclag.views import Observation, check_view
 
 __all__ = ["declaration_prompt", "help_text", "prompt", "show_hand", "show_status"]
 
@@ -42,6 +43,10 @@ def show_hand(hand: Hand, order: RankOrder = RankOrder.ACE_HIGH) -> str:
     >>> show_hand(Hand.parse("AH 2H KH"), RankOrder.ACES_LOW), show_hand(Hand())
     ('H: K 2 A', '(no cards)')
     """
+    if not isinstance(hand, Hand):
+        raise not_a("show_hand", "hand", "a Hand", hand)
+    if not isinstance(order, RankOrder):
+        raise not_a("show_hand", "order", "a RankOrder", order)
     strength = {rank: place for place, rank in enumerate(order.high_to_low())}
     groups = []
     for suit in SUIT_ORDER:
@@ -67,6 +72,7 @@ def show_status(view: Observation) -> str:
     Trick 1 of 3: seat 1 TD
     Your hand: S: K  D: J 5
     """
+    check_view("show_status", view)
     setup = view.setup
     size = _cards(setup, each=False) if setup.hand_size else "hand size to choose"
     caller = "" if setup.caller is None else f", caller: {_name(view, setup.caller)}"
@@ -124,7 +130,7 @@ def prompt(view: Observation) -> str:
     >>> prompt(observe(pyclag.new_game(pyclag.presets.get("raf"), 3), 0))
     'Hand size (legal: 3 4 5 6 7): '
     """
-    first = _first(view)
+    first = _first(view, "prompt")
     if isinstance(first, Bid):
         return f"Your bid (legal: {_join(_bids(view))}): "
     if isinstance(first, Play):
@@ -154,6 +160,7 @@ def declaration_prompt(view: Observation, two: Card) -> str:
     >>> read_answer(observe(state, 1), "2s=ad")
     Play(seat=1, card=Card(Suit.SPADES, Rank.TWO), as_card=Card(Suit.DIAMONDS, Rank.ACE))
     """
+    check_view("declaration_prompt", view)
     cards = [
         action.as_card
         for action in view.legal
@@ -172,7 +179,7 @@ def help_text(view: Observation) -> str:
     Bid the number of tricks you mean to take, exactly. Legal bids: 0 1 2 3.
     Type quit to leave the game.
     """
-    first = _first(view)
+    first = _first(view, "help_text")
     if isinstance(first, Bid):
         text = (
             f"Bid the number of tricks you mean to take, exactly. Legal bids: {_join(_bids(view))}."
