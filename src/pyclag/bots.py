@@ -94,7 +94,8 @@ class HeuristicBot:
     a card that beats it, under the round's trumps, precedence and rank order
     (no trumps, Nuloss, aces low included); the bid is the legal bid nearest
     the sum. Unknown trumps (Guess Trumps) average over the four suits; a hand
-    bid unseen expects its share of the tricks. In play it wins a trick as
+    bid unseen expects its share of the tricks; madness weights the tricks,
+    not the contract, so it bids as usual. In play it wins a trick as
     cheaply as it can while it needs tricks, and ducks as high as it can
     when it does not (always in misère; never in most-tricks rounds).
 
