@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, TypeAlias
 import attrs
 
 from pyclag.cards import Card, Suit
+from pyclag.errors import RulesError
 
 if TYPE_CHECKING:  # rules.tricks imports this module
     from pyclag.rules.trumps import NoTrumps, Precedence, TurnUp
@@ -90,7 +91,14 @@ class Madness(enum.Enum):
 
         >>> Madness.ASCENDING.trick_value(3, 5), Madness.DESCENDING.trick_value(1, 5)
         (6, 10)
+        >>> Madness.ASCENDING.trick_value(6, 5)
+        Traceback (most recent call last):
+        pyclag.errors.RulesError: trick_value: trick 6 of 5 does not exist; j is 1..hand_size
         """
+        if not (type(j) is int and type(hand_size) is int and 1 <= j <= hand_size):
+            raise RulesError(
+                f"trick_value: trick {j!r} of {hand_size!r} does not exist; j is 1..hand_size"
+            )
         return 2 * j if self is Madness.ASCENDING else 2 * (hand_size - j + 1)
 
 

@@ -275,7 +275,12 @@ class RoundRules:
         >>> table = RoundRules(trump=Suit.HEARTS, scoring=F1).strength(Suit.SPADES)
         >>> table[Card.parse("2H").index] > table[Card.parse("AS").index] > table[Card.parse("KD").index]
         True
+        >>> RoundRules(trump=None, scoring=F1).strength("S")
+        Traceback (most recent call last):
+        pyclag.errors.RulesError: strength: led must be a Suit, not 'S'
         """
+        if type(led) is not Suit:
+            raise RulesError(f"strength: led must be a Suit, not {led!r}")
         return self.tables[led.value]
 
 
