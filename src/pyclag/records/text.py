@@ -233,6 +233,14 @@ def _kind(value: object) -> str:
     )
 
 
+def _shown(value: object) -> str:
+    """A JSON value as a message quotes it: a scalar as written (cut short), a
+    list or object by its kind (printing one could recurse as deep as it nests)."""
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return json.dumps(value)[:40]
+    return _kind(value)
+
+
 def _fields(
     value: object, path: str, allowed: Sequence[str], required: Sequence[str] = ()
 ) -> dict[str, object]:
@@ -261,9 +269,7 @@ def _has(path: str) -> str:
 
 def _int(value: object, path: str, low: int, high: int) -> int:
     if type(value) is not int or not low <= value <= high:
-        raise _refused(
-            path, f"expected a whole number in {low}..{high}, not {json.dumps(value)[:40]}"
-        )
+        raise _refused(path, f"expected a whole number in {low}..{high}, not {_shown(value)}")
     return value
 
 
@@ -403,7 +409,7 @@ def _call(value: object, path: str) -> Call:
     if madness is not None and madness not in ("ascending", "descending"):
         raise _refused(
             f"{path}.madness",
-            f'expected null, "ascending" or "descending", not {json.dumps(madness)[:40]}',
+            f'expected null, "ascending" or "descending", not {_shown(madness)}',
         )
     return Call(
         0,
