@@ -375,11 +375,9 @@ def _sample_deck(
     """A random pack consistent with the view, or None if this draw got stuck."""
     setup = view.setup
     played = [0] * view.players
-    order: list[list[Card]] = [[] for _ in range(view.players)]
     for plays in itertools.chain((trick.plays for trick in view.tricks), (view.trick,)):
         for play in plays:
             played[play.seat] |= play.card.mask
-            order[play.seat].append(play.card)
     known = sum(played)
     if setup.turnup is not None:
         known |= setup.turnup.mask
