@@ -22,6 +22,7 @@ import random
 from collections.abc import Sequence
 from typing import Final, Protocol
 
+from pyclag._flow import round_rules  # one RoundRules, and one set of tables, per kind
 from pyclag._refusals import check_rng, check_state
 from pyclag.actions import Bid, Call, ChooseHandSize, DeclareTrump, Play, PlayerAction
 from pyclag.cards import DECK, Card, Suit
@@ -141,7 +142,7 @@ def _expected_tricks(view: Observation) -> float:
     # Trumps still hidden (Guess Trumps, §2.0): average over the suits they may be.
     scoring = view.rules.scoring
     return sum(
-        _hand_tricks(view, RoundRules(suit, scoring, view.spec.rank_order)) for suit in Suit
+        _hand_tricks(view, round_rules(suit, scoring, view.spec.rank_order, None)) for suit in Suit
     ) / len(Suit)
 
 
@@ -196,7 +197,7 @@ def _nearest_bid(legal: Sequence[PlayerAction], expected: float) -> PlayerAction
 def _trump_strength(view: Observation, action: PlayerAction) -> float:
     """How well this hand plays with the declared trump."""
     assert isinstance(action, DeclareTrump) and view.hand is not None
-    rules = RoundRules(action.suit, view.rules.scoring, view.spec.rank_order)
+    rules = round_rules(action.suit, view.rules.scoring, view.spec.rank_order, None)
     return _hand_tricks(view, rules) + 0.5 * len(
         view.hand.of_suit(action.suit) if action.suit else ()
     )
