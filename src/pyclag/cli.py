@@ -130,16 +130,20 @@ def _table_arguments(command: argparse.ArgumentParser) -> None:
     command.add_argument("--players", type=int, default=4, help="number of players (default: 4)")
 
 
-def _bots(names: str, seats: Sequence[int], seed: object) -> list[Bot]:
+def _bot_names(text: str) -> list[str]:
+    """The bot names of a ``--bots`` list, checked."""
+    names = [name.strip().lower() for name in text.split(",")]
+    if any(name not in BOTS for name in names):
+        raise ClagError(f"--bots takes {', '.join(BOTS)}, comma-separated; not {text!r}")
+    return names
+
+
+def _bots(names: Sequence[str], seats: Sequence[int], seed: object) -> list[Bot]:
     """The bots ``names`` lists, repeated over ``seats``; each random bot draws
     from its own seeded generator."""
-    kinds = [name.strip().lower() for name in names.split(",")]
-    unknown = [name for name in kinds if name not in BOTS]
-    if unknown or not kinds:
-        raise ClagError(f"--bots takes {', '.join(BOTS)}, comma-separated; not {names!r}")
     table: list[Bot] = []
     for number, seat in enumerate(seats):
-        kind = BOTS[kinds[number % len(kinds)]]
+        kind = BOTS[names[number % len(names)]]
         table.append(
             RandomBot(random.Random(f"{seed}:{seat}")) if kind is RandomBot else HeuristicBot()
         )
@@ -152,10 +156,11 @@ def _simulate(args: argparse.Namespace) -> int:
         raise ClagError(f"--games must be at least 1, not {args.games}")
     if args.record and args.games > 1:
         raise ClagError("--record writes one game's record; leave out --games")
-    kinds = ", ".join(dict.fromkeys(name.strip().lower() for name in args.bots.split(",")))
+    names = _bot_names(args.bots)
+    kinds = ", ".join(dict.fromkeys(names))
     head = f"pyclag simulate: preset {rules.name}, {args.players} players"
     if args.games == 1:
-        state = _game(rules, args, args.seed)
+        state = _game(rules, args, names, args.seed)
         print(f"{head}, seed {args.seed}, first dealer seat {args.first_dealer}, bots {kinds}")
         print(score_card(state))
         if args.record:
@@ -163,10 +168,9 @@ def _simulate(args: argparse.Namespace) -> int:
         return 0
     games = []
     for number in range(args.games):
-        games.append(_game(rules, args, args.seed + number))
+        games.append(_game(rules, args, names, args.seed + number))
         _progress(number + 1, args.games)
     print(f"{head}, {args.games} games from seed {args.seed}, bots {kinds}")
-    names = [name.strip().lower() for name in args.bots.split(",")]
     print(_summary(games, [names[seat % len(names)] for seat in range(args.players)]))
     return 0
 
@@ -184,10 +188,10 @@ def _rules(args: argparse.Namespace) -> RuleSet:
     return rules
 
 
-def _game(rules: RuleSet, args: argparse.Namespace, seed: int) -> GameState:
+def _game(rules: RuleSet, args: argparse.Namespace, names: Sequence[str], seed: int) -> GameState:
     """The game ``--seed seed`` plays: the pack from ``Random(seed)``."""
     state = new_game(rules, players=args.players, first_dealer=args.first_dealer)
-    return play_game(state, _bots(args.bots, range(args.players), seed), random.Random(seed))
+    return play_game(state, _bots(names, range(args.players), seed), random.Random(seed))
 
 
 def _progress(done: int, total: int) -> None:
@@ -254,7 +258,7 @@ def _play(args: argparse.Namespace) -> int:
 
     seed = args.seed if args.seed is not None else random.randrange(2**32)
     others = [seat for seat in range(args.players) if seat != args.seat]
-    table = _bots(args.bots, others, seed)
+    table = _bots(_bot_names(args.bots), others, seed)
     return terminal.run(
         rules,
         players=args.players,
