@@ -20,7 +20,7 @@ import functools
 import math
 import random
 from collections.abc import Sequence
-from typing import Final, Protocol
+from typing import Protocol
 
 from pyclag._flow import round_rules  # one RoundRules, and one set of tables, per kind
 from pyclag._refusals import check_rng, check_state
@@ -148,25 +148,9 @@ def _expected_tricks(view: Observation) -> float:
 
 def _hand_tricks(view: Observation, rules: RoundRules) -> float:
     assert view.hand is not None
-    unseen = _unseen(view)
+    unseen = view.unseen
     opponents = sum(view.hand_sizes) - len(view.hand)
     return sum(_win_chance(card, rules, unseen, opponents) for card in view.hand)
-
-
-def _unseen(view: Observation) -> int:
-    """The cards this seat has not seen, as a mask."""
-    seen = view.hand.mask if view.hand is not None else 0
-    if view.turnup is not None:
-        seen |= view.turnup.mask
-    for trick in view.tricks:
-        for play in trick.plays:
-            seen |= play.card.mask
-    for play in view.trick:
-        seen |= play.card.mask
-    return _ALL & ~seen
-
-
-_ALL: Final = (1 << 52) - 1
 
 
 def _win_chance(card: Card, rules: RoundRules, unseen: int, opponents: int) -> float:
@@ -225,7 +209,7 @@ def _play(view: Observation, legal: Sequence[PlayerAction]) -> PlayerAction:
     assert rules is not None  # trumps are known once play begins
     plays = [action for action in legal if isinstance(action, Play)]
     want = _wants_tricks(view)
-    unseen = _unseen(view)
+    unseen = view.unseen
     if not view.trick:
         # Lead the card fewest unseen cards beat (the highest of equals) to win,
         # the card most of them beat (the lowest of equals) to lose.

@@ -210,10 +210,6 @@ def deal(
     return _deal_cards(state, shuffled_deck(shuffler))
 
 
-def _apply_deal(state: GameState, action: Deal) -> GameState:
-    return _deal_deck(state, action.deck)
-
-
 def _deal_deck(state: GameState, deck: object) -> GameState:
     """Deal ``deck``, in the deal phase, if it is 52 distinct cards."""
     if state.round.phase is not _DEAL:
@@ -317,7 +313,7 @@ _HANDLERS: Final[dict[type, Callable[[GameState, Any], GameState]]] = {
     Call: moves.call,
     ChooseHandSize: lambda state, action: moves.choose_hand_size(state, action.size),
     DeclareTrump: lambda state, action: moves.declare_trump(state, action.suit),
-    Deal: _apply_deal,
+    Deal: lambda state, action: _deal_deck(state, action.deck),
     ShuffleHands: _apply_shuffle,
 }
 _PHASES_OF: Final[dict[type, tuple[Phase, ...]]] = {

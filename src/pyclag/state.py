@@ -40,6 +40,7 @@ __all__ = [
     "RoundState",
     "Seat",
     "Trick",
+    "running_totals",
 ]
 
 Seat: TypeAlias = int
@@ -117,6 +118,17 @@ class RoundSetup:
         return (self.dealer + 1) % self.players
 
     @property
+    def first_dealer(self) -> Seat:
+        """The dealer of the game's first round (the deal passes left every round, §1.3)."""
+        return (self.dealer - self.index) % self.players
+
+    @property
+    def trump(self) -> Suit | None:
+        """The trump suit: ``None`` when there is none, or until it is known."""
+        rules = self.round_rules
+        return None if rules is None else rules.trump
+
+    @property
     def bidding_order(self) -> tuple[Seat, ...]:
         """Seats in bidding order, eldest first and the dealer last (§1.6)."""
         return tuple((self.dealer + 1 + i) % self.players for i in range(self.players))
@@ -191,8 +203,7 @@ class RoundState(_TrickRecord):
     def trump(self) -> Suit | None:
         """The trump suit: ``None`` when there is none, or until it is shown or
         declared (Guess Trumps, Scottish Blind, Dealer Calls, the RAF call)."""
-        rules = self.setup.round_rules
-        return None if rules is None else rules.trump
+        return self.setup.trump
 
     @property
     def leader(self) -> Seat:
@@ -248,7 +259,7 @@ class GameState:
     @property
     def scores(self) -> tuple[int, ...]:
         """The running totals by seat."""
-        return self.history[-1].totals if self.history else (0,) * self.round.setup.players
+        return running_totals(self.history, self.round.setup.players)
 
     @property
     def contracts_made(self) -> tuple[int, ...]:
@@ -258,7 +269,16 @@ class GameState:
     @property
     def first_dealer(self) -> Seat:
         """The dealer of the first round (the deal passes left every round, §1.3)."""
-        return (self.round.setup.dealer - self.round.setup.index) % self.players
+        return self.round.setup.first_dealer
+
+
+def running_totals(history: tuple[RoundResult, ...], players: int) -> tuple[int, ...]:
+    """The totals after the last finished round of ``history`` (all 0 before any).
+
+    >>> running_totals((), 3)
+    (0, 0, 0)
+    """
+    return history[-1].totals if history else (0,) * players
 
 
 # --- fast constructors for the engine's hot paths ------------------------------------

@@ -38,7 +38,17 @@ from pyclag.rules.deals import Bidding, PlayMode
 from pyclag.rules.round import RoundRules, RoundSpec
 from pyclag.rules.ruleset import RuleSet
 from pyclag.rules.wild import TWOS
-from pyclag.state import Actor, GameState, Phase, RoundResult, RoundSetup, Seat, Trick
+from pyclag.state import (
+    Actor,
+    GameState,
+    Phase,
+    RoundResult,
+    RoundSetup,
+    Seat,
+    Trick,
+    _TrickRecord,
+    running_totals,
+)
 
 __all__ = ["Observation", "check_view", "determinize", "observe"]
 
@@ -46,7 +56,7 @@ _ALL: Final = (1 << 52) - 1
 
 
 @attrs.frozen
-class Observation:
+class Observation(_TrickRecord):
     """What ``seat`` may know of a game at one moment.
 
     ``history`` holds the finished rounds and ``setup`` the round in progress
@@ -84,12 +94,12 @@ class Observation:
     @property
     def scores(self) -> tuple[int, ...]:
         """The running totals by seat."""
-        return self.history[-1].totals if self.history else (0,) * self.setup.players
+        return running_totals(self.history, self.setup.players)
 
     @property
     def first_dealer(self) -> Seat:
         """The dealer of the first round."""
-        return (self.setup.dealer - self.setup.index) % self.setup.players
+        return self.setup.first_dealer
 
     @property
     def dealer(self) -> Seat:
@@ -124,16 +134,33 @@ class Observation:
     @property
     def trump(self) -> Suit | None:
         """The trump suit, once known (``None`` also when there is none)."""
-        rules = self.setup.round_rules
-        return None if rules is None else rules.trump
+        return self.setup.trump
 
     @property
-    def tricks_won(self) -> tuple[int, ...]:
-        """Tricks won so far this round, by seat."""
-        won = [0] * self.setup.players
-        for trick in self.tricks:
-            won[trick.winner] += 1
-        return tuple(won)
+    def played(self) -> tuple[int, ...]:
+        """The cards each seat has played this round, as masks."""
+        played = [0] * self.setup.players
+        for plays in itertools.chain((trick.plays for trick in self.tricks), (self.trick,)):
+            for play in plays:
+                played[play.seat] |= play.card.mask
+        return tuple(played)
+
+    @property
+    def unseen(self) -> int:
+        """The cards this seat has not seen this round, as a mask: neither in its
+        hand, nor played, nor turned up.
+
+        >>> import random, pyclag
+        >>> view = observe(pyclag.deal(pyclag.new_game(pyclag.NORMAL.with_schedule([3]), 4), rng=random.Random(1)), 0)
+        >>> view.unseen.bit_count()  # 52 less 3 in hand and the turn-up
+        48
+        """
+        seen = sum(self.played)
+        if self.hand is not None:
+            seen |= self.hand.mask
+        if self.setup.turnup is not None:
+            seen |= self.setup.turnup.mask
+        return _ALL & ~seen
 
 
 def observe(state: GameState, seat: Seat) -> Observation:
@@ -374,22 +401,15 @@ def _sample_deck(
 ) -> tuple[Card, ...] | None:
     """A random pack consistent with the view, or None if this draw got stuck."""
     setup = view.setup
-    played = [0] * view.players
-    for plays in itertools.chain((trick.plays for trick in view.tricks), (view.trick,)):
-        for play in plays:
-            played[play.seat] |= play.card.mask
-    known = sum(played)
-    if setup.turnup is not None:
-        known |= setup.turnup.mask
+    played = view.played
     mine = view.hand.mask if view.hand is not None else None
-    if mine is not None:
-        known |= mine
     needs = [
         (seat, view.hand_sizes[seat], voids[seat])
         for seat in range(view.players)
         if seat != view.seat or mine is None
     ]
-    held = _place(_ALL & ~known, needs, rng)
+    pool = view.unseen
+    held = _place(pool, needs, rng)
     if held is None:
         return None
     if mine is not None:
@@ -399,7 +419,7 @@ def _sample_deck(
         cards = list(cards_of(held[seat] | played[seat]))
         rng.shuffle(cards)  # the order each seat was dealt its cards is unknown
         hands.append(cards)
-    rest = list(cards_of(_ALL & ~known & ~sum(held.values())))
+    rest = list(cards_of(pool & ~sum(held.values())))
     rng.shuffle(rest)
     return _pack(setup, hands, rest)
 
