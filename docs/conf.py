@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import pyclag
+
+DOCS = Path(__file__).resolve().parent
+sys.path.insert(0, str(DOCS / "_ext"))
 
 project = "pyclag"
 author = "The pyclag developers"
@@ -15,12 +21,28 @@ extensions = [
     "sphinx.ext.doctest",
     "sphinx.ext.intersphinx",
     "sphinx.ext.napoleon",
+    "clagdocs",
 ]
+exclude_patterns = ["_build"]
+nitpicky = True
+
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"
+
+# Every ``>>>`` block runs under `sphinx-build -b doctest`, narrative pages and
+# docstrings alike, with these names already imported.
+doctest_global_setup = """
+import random
+import pyclag
+"""
+
+# The inventories are read from local copies first (the docs build offline, as CI does)
+# and from the sites when those are missing. See _inventories/README.
 intersphinx_mapping = {
-    "python": ("https://docs.python.org/3", None),
-    "attrs": ("https://www.attrs.org/en/stable", None),
+    "python": ("https://docs.python.org/3", (str(DOCS / "_inventories" / "python.inv"), None)),
+    "attrs": ("https://www.attrs.org/en/stable", (str(DOCS / "_inventories" / "attrs.inv"), None)),
 }
+intersphinx_timeout = 5
+
 html_theme = "furo"
 html_title = f"pyclag {release}"

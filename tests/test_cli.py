@@ -251,7 +251,11 @@ def test_rules_prints_the_schedule_and_options_of_a_preset() -> None:
     assert len(options) == len(rules.options)
     assert '  phase2 = "eight"  (one of: eight, six)' in options
     raf = _pyclag("rules", "raf", "--players", "3").stdout
-    assert "3-7  Caller's choice" in raf and "6 deals in all" in raf
+    assert "6 deals with 3 players" in raf
+    assert "    1    3-7  normal (no caller yet)" in raf  # the first deal has no caller (A18)
+    assert [line[:22] for line in raf.splitlines()[4:9]] == [
+        f"{deal:>5}    3-7  Caller's" for deal in range(2, 7)
+    ]
 
 
 def test_presets_lists_every_preset_in_one_line() -> None:

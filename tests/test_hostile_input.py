@@ -61,7 +61,7 @@ from pyclag import (
 )
 from pyclag.playout import play_out, random_step
 from pyclag.rules import ALL_PRECEDENCES, NO_TRUMPS, TURN_UP, Precedence
-from pyclag.scorecard import score_card
+from pyclag.scorecard import schedule, score_card
 from pyclag.scoring.schemes import F1
 from tests.helpers import bid_all, dealt, random_game
 
@@ -1184,6 +1184,9 @@ def _new_api() -> list[tuple[str, Callable[..., object], int]]:
         ("replay_round", records.replay_round, 2),
         ("round_record", records.round_record, 5),
         ("summary", records.summary, 1),
+        ("schedule", schedule, 2),
+        ("presets.summary", pyclag.presets.summary, 1),
+        ("RuleSet.explain", pyclag.NORMAL.explain, 1),
         ("play_game", bots.play_game, 3),
         ("HeuristicBot.choose", bots.HeuristicBot().choose, 1),
         ("RandomBot.choose", bots.RandomBot(random.Random(1)).choose, 1),

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import pyclag
@@ -159,3 +161,12 @@ def test_an_unknown_preset_lists_the_valid_ones() -> None:
 def test_rules_are_reachable_from_the_package() -> None:
     assert pyclag.NORMAL is NORMAL
     assert pyclag.presets.get("normal") is NORMAL
+
+
+@pytest.mark.parametrize("name", pyclag.presets.names())
+def test_appendix_a_every_option_of_every_preset_says_what_it_rules(name: str) -> None:
+    rules = pyclag.presets.get(name)
+    for option in rules.options:
+        about = rules.explain(option)
+        assert re.search(r"\((§\d|A\d|Decision \d)", about), (option, about)  # cites its clause
+        assert len(about) > 30, option

@@ -64,7 +64,7 @@ class Play:
 
     @property
     def effective(self) -> Card:
-        """The card this play counts as: the declared card of a wild two, else the card.
+        """The card this play counts as (the declared card of a wild two, else the card).
 
         >>> str(Play(0, Card.parse("2H"), as_card=Card.parse("AC")).effective)
         'AC'
@@ -105,7 +105,7 @@ class Madness(enum.Enum):
 @attrs.frozen
 class Call:
     """The RAF caller's choice of rules for a deal (RULES.md §2.3, Decision 5):
-    named trumps (a :class:`Suit`; ``TURN_UP`` under ``raf_trumps_from_turnup``),
+    named trumps (a :class:`~pyclag.cards.Suit`; ``TURN_UP`` under ``raf_trumps_from_turnup``),
     ``NO_TRUMPS`` or a :class:`~pyclag.rules.trumps.Precedence`, with any of
     Nuloss, Blind, Misère and a madness.
 

@@ -37,12 +37,12 @@ class Suit(enum.Enum):
 
     @property
     def letter(self) -> str:
-        """One-letter name: C, D, H or S."""
+        """The one-letter name (C, D, H or S)."""
         return "CDHS"[self.value]
 
     @property
     def symbol(self) -> str:
-        """The suit's symbol: ♣ ♦ ♥ ♠."""
+        """The suit's symbol (♣ ♦ ♥ ♠)."""
         return "♣♦♥♠"[self.value]
 
     @property
@@ -93,7 +93,7 @@ class Rank(enum.Enum):
 
     @property
     def letter(self) -> str:
-        """One-letter name: 2..9, T, J, Q, K, A."""
+        """The one-letter name (2..9, T, J, Q, K, A)."""
         return "23456789TJQKA"[self.value - 2]
 
     def __str__(self) -> str:
@@ -209,7 +209,7 @@ class Card:
 
 
 DECK: Final[tuple[Card, ...]] = tuple(Card._make(i) for i in range(52))
-"""The 52 interned cards in index order: clubs 2..A, diamonds, hearts, spades."""
+"""The 52 interned cards in index order (clubs 2..A, diamonds, hearts, spades)."""
 
 
 def parse_cards(text: str) -> tuple[Card, ...]:

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import statistics
 import sys
@@ -36,7 +37,7 @@ from pyclag.bots import Bot, HeuristicBot, RandomBot, play_game
 from pyclag.engine import is_over, new_game, phase, winners
 from pyclag.errors import ClagError, RecordError
 from pyclag.rules.ruleset import RuleSet
-from pyclag.scorecard import score_card
+from pyclag.scorecard import schedule, score_card
 from pyclag.state import GameState
 
 __all__ = ["main"]
@@ -273,26 +274,18 @@ def _play(args: argparse.Namespace) -> int:
 def _rules_page(args: argparse.Namespace) -> int:
     rules = presets.get(args.preset)
     new_game(rules, players=args.players)  # refuses a table the preset does not allow
-    doc = _about(rules.name)
     deals = rules.num_rounds(args.players)
-    print(doc or rules.name)
+    print(presets.summary(rules.name))
     print(
         f"players {rules.min_players}-{rules.max_players}; {deals} deals with {args.players} "
         f"players; scoring {rules.scoring.name}; hook {rules.options['hook']}; "
         f"ties {rules.options['tie_break']}"
     )
-    specs = [rules.round_spec(index) for index in range(min(deals, len(rules.schedule)))]
-    labels = [spec.label or "normal" for spec in specs]
-    wide = max(map(len, labels))
+    rows = schedule(rules, args.players)
+    wide = max(len(row.rule) for row in rows)
     print(f"{'round':>5}  {'cards':>5}  {'special rule':<{wide}}  scoring")
-    for index, (spec, label) in enumerate(zip(specs, labels, strict=True)):
-        cards = (
-            f"{min(spec.hand_sizes)}-{max(spec.hand_sizes)}" if spec.hand_sizes else spec.hand_size
-        )
-        scoring = (spec.scoring or rules.scoring).name
-        print(f"{index + 1:>5}  {cards:>5}  {label:<{wide}}  {scoring}")
-    if deals > len(specs):
-        print(f"  ... the last round repeats: {deals} deals in all")
+    for row in rows:
+        print(f"{row.deal:>5}  {row.cards:>5}  {row.rule:<{wide}}  {row.scoring}")
     print("options (name = default; none: as the schedule says):")
     for name, value in rules.options.items():
         shown = "none" if value is None else json.dumps(value)
@@ -302,20 +295,13 @@ def _rules_page(args: argparse.Namespace) -> int:
     return 0
 
 
-def _about(name: str) -> str:
-    """The first sentence of a preset module's docstring, without its citations."""
-    module = sys.modules.get(f"pyclag.presets.{name}")
-    doc = " ".join((module.__doc__ or "").split("\n\n")[0].split()) if module else ""
-    return doc.split(" (RULES.md")[0].rstrip(".")
-
-
 def _presets(_args: argparse.Namespace) -> int:
     aliases: dict[str, list[str]] = defaultdict(list)
     for alias, name in presets.ALIASES.items():
         aliases[name].append(alias)
     for name in presets.names():
         rules = presets.get(name)
-        doc = _about(name) or "normal rounds only (RULES.md §1)"
+        doc = presets.summary(name)
         also = f" (also {', '.join(sorted(aliases[name]))})" if aliases[name] else ""
         deals = (
             f"{rules.deals_per_player} deals per player"
@@ -405,6 +391,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.exit(2, f"pyclag {args.command}: error: {err}\n")
     except KeyboardInterrupt:  # Ctrl-C, in a game or a long simulation
         parser.exit(130, f"\npyclag {args.command}: interrupted\n")
+    except BrokenPipeError:  # `pyclag rules | head`: the reader has gone, so stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
 
 
 if __name__ == "__main__":

@@ -13,11 +13,57 @@ winner: seat 1 with 24
 
 from __future__ import annotations
 
-from pyclag._refusals import check_state
+import attrs
+
+from pyclag._refusals import check_state, not_a
 from pyclag.engine import is_over, winners
+from pyclag.rules.calls import FirstCaller
+from pyclag.rules.ruleset import RuleSet
 from pyclag.state import GameState, RoundSetup
 
-__all__ = ["score_card"]
+__all__ = ["ScheduleRow", "schedule", "score_card"]
+
+
+@attrs.frozen
+class ScheduleRow:
+    """One deal of a rule set's schedule, as the head of a score card lists it:
+    its number (from 1), its cards (``"3-7"`` where the RAF dealer chooses),
+    its special rule (``"normal"`` for none) and its scoring scheme's name."""
+
+    deal: int
+    cards: str
+    rule: str
+    scoring: str
+
+
+def schedule(rules: RuleSet, players: int) -> tuple[ScheduleRow, ...]:
+    """The deals ``rules`` plays at a table of ``players``, options applied.
+
+    A schedule shorter than the game repeats its last deal (the RAF called
+    deal); each repeat gets its own row.
+
+    >>> import pyclag
+    >>> for row in schedule(pyclag.presets.get("wikipedia"), 4)[6:9]:
+    ...     print(row.deal, row.cards, row.rule, row.scoring, sep=" | ")
+    7 | 7 | normal | F1
+    8 | 7 | No Trumps | F1
+    9 | 7 | Misère | misère -2
+    >>> [row.rule for row in schedule(pyclag.presets.get("raf"), 3)][:3]
+    ['normal (no caller yet)', "Caller's choice", "Caller's choice"]
+    """
+    if not isinstance(rules, RuleSet):
+        raise not_a("schedule", "rules", "a RuleSet", rules)
+    rows = []
+    for index in range(rules.num_rounds(players)):
+        spec = rules.round_spec(index)
+        sizes = spec.hand_sizes
+        cards = f"{min(sizes)}-{max(sizes)}" if sizes else str(spec.hand_size)
+        scoring = (spec.scoring or rules.scoring).name
+        rule = spec.label or "normal"
+        if index == 0 and spec.calls is not None and spec.calls.first_caller is FirstCaller.NONE:
+            rule = "normal (no caller yet)"  # the first deal has no previous winner (A18)
+        rows.append(ScheduleRow(index + 1, cards, rule, scoring))
+    return tuple(rows)
 
 
 def score_card(state: GameState) -> str:

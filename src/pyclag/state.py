@@ -114,7 +114,7 @@ class RoundSetup:
 
     @property
     def eldest(self) -> Seat:
-        """The player on the dealer's left: bids first and leads trick 1 (§1.2)."""
+        """The player on the dealer's left, who bids first and leads trick 1 (§1.2)."""
         return (self.dealer + 1) % self.players
 
     @property
@@ -124,7 +124,7 @@ class RoundSetup:
 
     @property
     def trump(self) -> Suit | None:
-        """The trump suit: ``None`` when there is none, or until it is known."""
+        """The trump suit, or ``None`` when there is none or until it is known."""
         rules = self.round_rules
         return None if rules is None else rules.trump
 
@@ -195,19 +195,19 @@ class RoundState(_TrickRecord):
 
     @property
     def turnup(self) -> Card | None:
-        """The card turned up for trumps: ``None`` if there is none, or until it
-        is shown (after the last bid in Guess Trumps and the Scottish Blind)."""
+        """The card turned up for trumps, or ``None`` if there is none or until
+        it is shown (after the last bid in Guess Trumps and the Scottish Blind)."""
         return self.setup.turnup
 
     @property
     def trump(self) -> Suit | None:
-        """The trump suit: ``None`` when there is none, or until it is shown or
+        """The trump suit, or ``None`` when there is none or until it is shown or
         declared (Guess Trumps, Scottish Blind, Dealer Calls, the RAF call)."""
         return self.setup.trump
 
     @property
     def leader(self) -> Seat:
-        """Who leads (or led) the current trick: the eldest, then the last winner (§1.8)."""
+        """Who leads (or led) the current trick, the eldest and then the last winner (§1.8)."""
         if self.trick:
             return self.trick[0].seat
         return self.tricks[-1].winner if self.tricks else self.setup.eldest

@@ -147,8 +147,8 @@ class Observation(_TrickRecord):
 
     @property
     def unseen(self) -> int:
-        """The cards this seat has not seen this round, as a mask: neither in its
-        hand, nor played, nor turned up.
+        """The cards this seat has not seen this round (neither in its hand, nor
+        played, nor turned up), as a mask.
 
         >>> import random, pyclag
         >>> view = observe(pyclag.deal(pyclag.new_game(pyclag.NORMAL.with_schedule([3]), 4), rng=random.Random(1)), 0)

@@ -20,6 +20,7 @@ name            rules
 
 from __future__ import annotations
 
+import sys
 from typing import Any, Final
 
 from pyclag.errors import RulesError
@@ -30,7 +31,17 @@ from pyclag.presets.scottish import SCOTTISH
 from pyclag.presets.wikipedia import WIKIPEDIA
 from pyclag.rules.ruleset import NORMAL, RuleSet
 
-__all__ = ["ALIASES", "INDONESIAN", "PAGAT", "RAF", "SCOTTISH", "WIKIPEDIA", "get", "names"]
+__all__ = [
+    "ALIASES",
+    "INDONESIAN",
+    "PAGAT",
+    "RAF",
+    "SCOTTISH",
+    "WIKIPEDIA",
+    "get",
+    "names",
+    "summary",
+]
 
 _PRESETS: Final[dict[str, RuleSet]] = {
     rules.name: rules for rules in (WIKIPEDIA, SCOTTISH, RAF, INDONESIAN, PAGAT, NORMAL)
@@ -57,6 +68,23 @@ def names() -> tuple[str, ...]:
     True
     """
     return tuple(sorted(_PRESETS))
+
+
+def summary(name: str) -> str:
+    """A line on what the preset ``name`` plays: the head of its module's
+    docstring, without its citations.
+
+    >>> summary("raf")
+    'RAF: the "unified" Royal Air Force rules of the early 1990s'
+    >>> summary("normal")
+    'Normal rounds only (RULES.md §1)'
+    """
+    rules = get(name)
+    if rules is NORMAL:
+        return "Normal rounds only (RULES.md §1)"
+    doc = sys.modules[f"{__name__}.{rules.name}"].__doc__ or ""
+    head = " ".join(doc.split("\n\n")[0].split())
+    return head.split(" (RULES.md")[0].rstrip(".")
 
 
 def get(name: str, /, **options: Any) -> RuleSet:

@@ -55,6 +55,8 @@ _ROUNDS: Final = ScheduleChoice(
         ("normal", (*_OPEN, *(_DESCRIBED.get(i, normal(7)) for i in range(8)), *_CLOSE)),
     ),
     "pagat",
+    about="The special rounds the source names but does not describe (8, 10, 11, 13, 14): "
+    'pagat\'s deals ("pagat") or normal 7-card rounds ("normal") (Decision 3).',
 )
 
 INDONESIAN: Final = RuleSet(

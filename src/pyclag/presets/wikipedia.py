@@ -65,6 +65,8 @@ _PHASE2: Final = ScheduleChoice(
     "phase2",
     (("eight", (*_PHASE1, *_EIGHT, *_PHASE3)), ("six", (*_PHASE1, *_SIX, *_PHASE3))),
     "eight",
+    about='Phase 2: pagat\'s eight special deals (22 deals, "eight") or the six of the last '
+    'readable Wikipedia revision (20 deals, "six") (Decision 2).',
 )
 
 WIKIPEDIA: Final = RuleSet("wikipedia", _PHASE2.schedule("eight"), scoring=F1, choices=(_PHASE2,))

@@ -8,7 +8,7 @@
 A record names the rules (a preset, the options changed from it and, where
 it differs, the schedule), the table, and for each round its deck and every
 decision in order. :func:`replay` plays a record through the engine, so every
-bid, play and call in it is checked; :func:`load` checks the text itself.
+bid, play and call in it is checked; :func:`~pyclag.records.text.load` checks the text itself.
 Records come from strangers: the text is read with the standard ``json``
 module only, within the limits below, and any fault raises
 :class:`~pyclag.errors.RecordError` naming the round, the field and the

@@ -25,7 +25,7 @@ from pyclag.rules.trumps import NO_TRUMPS, TURN_UP, NoTrumps, Precedence, TurnUp
 __all__ = ["ALL_PRECEDENCES", "CallRules", "FirstCaller", "caller_after"]
 
 ALL_PRECEDENCES: Final = tuple(Precedence(order) for order in itertools.permutations(Suit))
-"""The 24 suit precedence orders, each a legal RAF call [V: S-EN "any order"]."""
+"""The 24 suit precedence orders, each a legal RAF call (S-EN allows "any order" [V])."""
 
 
 class FirstCaller(enum.Enum):
@@ -62,8 +62,8 @@ class CallRules:
 
     @property
     def suit_modes(self) -> tuple[Suit | TurnUp | NoTrumps | Precedence, ...]:
-        """The suit modes a call may choose: trumps (each suit named, or the
-        turn-up), no trumps, or any precedence order (A23)."""
+        """The suit modes a call may choose, namely trumps (each suit named, or
+        the turn-up), no trumps, or any precedence order (A23)."""
         trumps: tuple[Suit | TurnUp, ...] = (TURN_UP,) if self.trumps_from_turnup else tuple(Suit)
         return (*trumps, NO_TRUMPS, *ALL_PRECEDENCES)
 

@@ -13,7 +13,7 @@ deal (§2.0 code)    values
                     ``reveal=AFTER_BIDS`` (Scottish)
 ``ROLL``            ``bidding=Bidding.UNSEEN, play=PlayMode.DEALT_ORDER``
 ``MISERE``          ``bidding=Bidding.FORCED_ZERO`` and a misère scoring
-``MOST_TRICKS``     ``bidding=Bidding.NONE`` and :class:`~pyclag.scoring.MostTricks`
+``MOST_TRICKS``     ``bidding=Bidding.NONE`` and :class:`~pyclag.scoring.schemes.MostTricks`
 ``TWOS_WILD``       ``twos=TwosWild()``
 ==================  ==============================================================
 

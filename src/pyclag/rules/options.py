@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from pyclag.rules.round import RoundSpec
     from pyclag.rules.ruleset import RuleSet
 
-__all__ = ["OPTIONS", "DealOptions", "RollOrder"]
+__all__ = ["OPTIONS", "DealOptions", "Option", "RollOrder"]
 
 
 def _maybe(check: Validator) -> Validator:
@@ -76,7 +76,7 @@ class DealOptions:
       (Blind, Roll 'Em) see the turn-up (True) or not.
     * ``dealer_calls_allow_nt`` (A11): the dealer may also call no trumps.
     * ``twos_natural_suit``, ``twos_may_lead``, ``twos_any_identity``,
-      ``twos_wild_trumps``: wild-two rules 5-8 (A13, see :class:`TwosWild`).
+      ``twos_wild_trumps``: wild-two rules 5-8 (A13, see :class:`~pyclag.rules.wild.TwosWild`).
     * ``most_tricks_bonus``: the most-tricks prize (10); ``most_tricks_trumps``
       (A14): the most-tricks deal keeps the turn-up trump (True) or has none.
     * ``aces_low_trumps`` (A37): in Aces Low the ace is low in trumps too
@@ -171,20 +171,32 @@ def _override(value: Any, **changes: Any) -> Any:
 
 
 @attrs.frozen
-class _Option:
+class Option:
     """One named option: a field of the rule set, of its hook (``where="hook"``),
-    its scoring (``"scoring"``) or its deal options (``"deals"``), and the plain
-    values it also accepts by name."""
+    its scoring (``"scoring"``) or its deal options (``"deals"``), the plain
+    values it also accepts by name, and what it rules (``about``, citing the
+    RULES.md clause). :data:`OPTIONS` holds them by name.
+
+    >>> OPTIONS["hook"].about[:45]
+    "The restriction on the dealer's bid (§1.7, A1"
+    """
 
     field: str
     where: str = "rules"
     names: Mapping[Any, object] = attrs.field(factory=dict)
+    about: str = attrs.field(default="", kw_only=True)
 
     def _home(self, rules: RuleSet) -> Any:
         homes = {"rules": rules, "hook": rules.hook, "deals": rules.deal_options}
         return rules.scoring if self.where == "scoring" else homes[self.where]
 
     def read(self, rules: RuleSet) -> object:
+        """The option's value in ``rules``, by its plain name where it has one.
+
+        >>> from pyclag import NORMAL
+        >>> OPTIONS["hook"].read(NORMAL), OPTIONS["num_deals"].read(NORMAL)
+        ('ne', None)
+        """
         value = getattr(self._home(rules), self.field)
         if isinstance(value, ContractScoring):
             # A scheme keeps its name when trick_points_on_miss, an option of its own, changes it.
@@ -199,6 +211,13 @@ class _Option:
         return value
 
     def apply(self, rules: RuleSet, value: Any) -> RuleSet:
+        """``rules`` with this option set to ``value`` (a plain name or the value
+        itself); the field's validator refuses a bad value with a RulesError.
+
+        >>> from pyclag import NORMAL
+        >>> OPTIONS["hook"].apply(NORMAL, "gt").hook.form
+        <HookForm.EXCEED: 'gt'>
+        """
         if isinstance(value, str):  # a name, or left for the field's validator to refuse
             value = self.names.get(value, value)
         if self.where == "rules":
@@ -212,42 +231,129 @@ def _names(kind: type[enum.Enum]) -> dict[object, object]:
     return {member.value: member for member in kind}
 
 
-def _deal(field: str, kind: type[enum.Enum] | None = None) -> _Option:
-    return _Option(field, "deals", _names(kind) if kind is not None else {})
+def _deal(field: str, about: str, kind: type[enum.Enum] | None = None) -> Option:
+    return Option(field, "deals", _names(kind) if kind is not None else {}, about=about)
 
 
-OPTIONS: Final[Mapping[str, _Option]] = {
-    "hook": _Option("form", "hook", _names(HookForm)),
-    "hook_min_hand_size": _Option("min_hand_size", "hook"),
-    "gt_exact": _Option("gt_exact", "hook"),
-    "gt_infeasible": _Option("gt_infeasible", "hook", _names(GtInfeasible)),
-    "scoring": _Option("scoring", names=dict(SCHEMES)),
-    "min_players": _Option("min_players"),
-    "max_players": _Option("max_players"),
-    "trick_points_on_miss": _Option("per_trick_on_miss", "scoring"),
-    "tie_break": _Option("tie_break", names=_names(TieBreak)),
-    "no_turnup": _Option("no_turnup", names=_names(NoTurnUp)),
-    "num_deals": _Option("num_deals"),
-    **{
-        name: _deal(name)
-        for name in (
-            "misere_points_per_trick",
-            "misere_trumps",
-            "blind_trump_visible",
-            "dealer_calls_allow_nt",
-            "twos_natural_suit",
-            "twos_may_lead",
-            "twos_any_identity",
-            "twos_wild_trumps",
-            "most_tricks_bonus",
-            "most_tricks_trumps",
-            "aces_low_trumps",
-            "raf_trumps_from_turnup",
-            "madness_points_on_miss",
-        )
-    },
-    "roll_order": _deal("roll_order", RollOrder),
-    "first_deal_caller": _deal("first_deal_caller", FirstCaller),
+OPTIONS: Final[Mapping[str, Option]] = {
+    "hook": Option(
+        "form",
+        "hook",
+        _names(HookForm),
+        about="The restriction on the dealer's bid (§1.7, A1): the total of bids must not "
+        'equal the hand size ("ne"), must exceed it ("gt"), or is free ("none").',
+    ),
+    "hook_min_hand_size": Option(
+        "min_hand_size",
+        "hook",
+        about="Hands smaller than this are not restricted (A4; WP-IPFS restricted from "
+        "round 4 on).",
+    ),
+    "gt_exact": Option(
+        "gt_exact",
+        "hook",
+        about='Under "gt", the bids must total exactly one more than the hand size, rather '
+        "than at least that (A2).",
+    ),
+    "gt_infeasible": Option(
+        "gt_infeasible",
+        "hook",
+        _names(GtInfeasible),
+        about='Under "gt", when the others bid 0 in all: fall back to "must not equal" '
+        '("fallback_ne") or make the dealer bid one more than the hand size (A3).',
+    ),
+    "scoring": Option(
+        "scoring",
+        names=dict(SCHEMES),
+        about="The scoring family of the contract rounds (§1.9): F1 10 + 2 per trick, exact "
+        "bids only; F2 10 for an exact bid and 1 per trick always; F3 10 + 5 per trick.",
+    ),
+    "min_players": Option("min_players", about="The smallest table allowed (A28)."),
+    "max_players": Option("max_players", about="The largest table allowed (A28)."),
+    "trick_points_on_miss": Option(
+        "per_trick_on_miss",
+        "scoring",
+        about="Points per trick won on a missed bid in contract rounds (A6: 1 under F2, "
+        "0 under F1 and F3).",
+    ),
+    "tie_break": Option(
+        "tie_break",
+        names=_names(TieBreak),
+        about="Equal top totals share the win, or the most contracts made wins first (A29).",
+    ),
+    "no_turnup": Option(
+        "no_turnup",
+        names=_names(NoTurnUp),
+        about="A turn-up round that deals the whole pack plays without trumps, or the "
+        "schedule is refused (§1.5, A30).",
+    ),
+    "num_deals": Option(
+        "num_deals",
+        about="The number of deals in a game; past the schedule its last deal repeats "
+        "(A24: the RAF game lasts twice the players by default).",
+    ),
+    "misere_points_per_trick": _deal(
+        "misere_points_per_trick",
+        "Points per trick taken in misère rounds and RAF misère calls (A8, A22, A38).",
+    ),
+    "misere_trumps": _deal(
+        "misere_trumps", "Misère rounds keep a turn-up trump, or have none (A9)."
+    ),
+    "roll_order": _deal(
+        "roll_order",
+        "Roll 'Em piles play from the first card dealt, or from the last (A17).",
+        RollOrder,
+    ),
+    "blind_trump_visible": _deal(
+        "blind_trump_visible",
+        "Bids made without seeing one's own cards (Blind, Roll 'Em) see the turn-up, or not (A16).",
+    ),
+    "dealer_calls_allow_nt": _deal(
+        "dealer_calls_allow_nt",
+        "In Dealer Calls the dealer may also call no trumps, besides the four suits (A11).",
+    ),
+    "twos_natural_suit": _deal(
+        "twos_natural_suit",
+        "Twos Wild, rule 5: a two keeps its natural suit for following suit (the default, "
+        "False: it has none) (A13).",
+    ),
+    "twos_may_lead": _deal("twos_may_lead", "Twos Wild, rule 6: a two may be led (A13)."),
+    "twos_any_identity": _deal(
+        "twos_any_identity",
+        "Twos Wild, rule 7: a two may be declared as any card, even one held or already "
+        "played (A13).",
+    ),
+    "twos_wild_trumps": _deal(
+        "twos_wild_trumps",
+        "Twos Wild, rule 8: a two declared as a trump is a trump (A13).",
+    ),
+    "most_tricks_bonus": _deal(
+        "most_tricks_bonus",
+        "The prize for the sole player with most tricks in Most Tricks (§2.0).",
+    ),
+    "most_tricks_trumps": _deal(
+        "most_tricks_trumps", "Most Tricks keeps the turn-up trump, or has none (A14)."
+    ),
+    "aces_low_trumps": _deal(
+        "aces_low_trumps",
+        "In Aces Low the ace is low in trumps too, or stays high there (A37).",
+    ),
+    "raf_trumps_from_turnup": _deal(
+        "raf_trumps_from_turnup",
+        'The RAF caller calls "trumps" and the turn-up names the suit, rather than '
+        "naming it (A19).",
+    ),
+    "madness_points_on_miss": _deal(
+        "madness_points_on_miss",
+        "A missed bid in a madness deal keeps its weighted trick points, rather than "
+        "scoring 0 (A21).",
+    ),
+    "first_deal_caller": _deal(
+        "first_deal_caller",
+        'Who calls the first RAF deal: nobody, so it is a standard deal ("none"), or the '
+        'eldest ("eldest") (A18).',
+        FirstCaller,
+    ),
 }
-"""Every option :meth:`RuleSet.with_options` accepts (RULES.md Appendix A
+"""Every option :meth:`~pyclag.rules.ruleset.RuleSet.with_options` accepts (RULES.md Appendix A
 names), besides a preset's own schedule options such as ``phase2``."""

@@ -75,7 +75,8 @@ def _schedule_choices(_instance: object, attribute: attrs.Attribute[Any], value:
 @attrs.frozen
 class ScheduleChoice:
     """A preset's option between whole schedules, such as Wikipedia's
-    ``phase2`` (Decision 2) or Indonesian's ``undescribed_rounds`` (Decision 3).
+    ``phase2`` (Decision 2) or Indonesian's ``undescribed_rounds`` (Decision 3);
+    ``about`` says what it chooses.
 
     >>> choice = ScheduleChoice("length", (("short", (RoundSpec(1),)), ("long", (RoundSpec(2),))), "short")
     >>> choice.schedule("long")[0].hand_size
@@ -85,6 +86,7 @@ class ScheduleChoice:
     option: str = attrs.field(validator=is_instance(str, label="a string"))
     choices: tuple[tuple[str, tuple[RoundSpec, ...]], ...] = attrs.field(validator=_named_schedules)
     chosen: str = attrs.field(validator=is_instance(str, label="a string"))
+    about: str = attrs.field(default="", kw_only=True, validator=is_instance(str, label="a string"))
 
     def schedule(self, name: str) -> tuple[RoundSpec, ...]:
         """The schedule chosen by ``name``; a RulesError lists the choices.
@@ -222,8 +224,7 @@ class RuleSet:
                 return attrs.evolve(self, schedule=schedule, choices=choices)
         option = OPTIONS.get(name)
         if option is None:
-            valid = sorted([*OPTIONS, *(choice.option for choice in self.choices)])
-            raise RulesError(f"unknown option {name!r}; valid options: {', '.join(valid)}")
+            raise self._unknown(name)
         return option.apply(self, value)
 
     @property
@@ -236,6 +237,27 @@ class RuleSet:
         values = {name: option.read(self) for name, option in OPTIONS.items()}
         values.update((choice.option, choice.chosen) for choice in self.choices)
         return dict(sorted(values.items()))
+
+    def explain(self, option: str) -> str:
+        """What ``option`` rules, citing its RULES.md clause.
+
+        >>> NORMAL.explain("roll_order")
+        "Roll 'Em piles play from the first card dealt, or from the last (A17)."
+        >>> NORMAL.explain("phase2")
+        Traceback (most recent call last):
+        pyclag.errors.RulesError: unknown option 'phase2'; valid options: aces_low_trumps, ...
+        """
+        for choice in self.choices:
+            if choice.option == option:
+                return choice.about
+        known = OPTIONS.get(option) if isinstance(option, str) else None
+        if known is None:
+            raise self._unknown(option)
+        return known.about
+
+    def _unknown(self, name: object) -> RulesError:
+        valid = sorted([*OPTIONS, *(choice.option for choice in self.choices)])
+        return RulesError(f"unknown option {name!r}; valid options: {', '.join(valid)}")
 
 
 def check_players(rules: RuleSet, players: object) -> None:
@@ -262,6 +284,6 @@ def normal_schedule(top: int = 7) -> tuple[RoundSpec, ...]:
 
 
 NORMAL: Final = RuleSet("normal", normal_schedule(7))
-"""Normal rounds only (RULES.md §1): 1..7..1 cards, turn-up trumps, the
+"""Normal rounds only (RULES.md §1), with 1..7..1 cards, turn-up trumps, the
 "not equal" hook, F1 scoring, 3-7 players, ties shared. The common core of
 the Wikipedia, RAF and Foss games before their special deals."""
