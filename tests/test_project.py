@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import os
 import pkgutil
 import re
 import subprocess
@@ -33,6 +34,34 @@ def test_the_package_is_typed_and_versioned() -> None:
     package = Path(pyclag.__file__).parent
     assert (package / "py.typed").is_file()
     assert re.fullmatch(r"\d+\.\d+\.\d+", pyclag.__version__)
+
+
+def test_the_suite_runs_against_the_package_it_means_to() -> None:
+    """``.ci/run`` sets PYCLAG_TEST_WHEEL when it runs the suite against the built wheel;
+    otherwise the suite runs against ``src/`` (the editable install of README's command)."""
+    location = Path(pyclag.__file__).resolve()
+    if os.environ.get("PYCLAG_TEST_WHEEL"):
+        assert ROOT / "src" not in location.parents, location
+        assert "site-packages" in location.parts, location
+    else:
+        assert location.parent == ROOT / "src" / "pyclag", location
+
+
+def test_the_version_is_written_once_and_the_changelog_names_it() -> None:
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert 'dynamic = ["version"]' in pyproject
+    assert 'path = "src/pyclag/__init__.py"' in pyproject
+    changelog = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+    newest = re.search(r"^## (\S+)", changelog, re.MULTILINE)
+    assert newest is not None and newest.group(1) == pyclag.__version__
+
+
+def test_ci_builds_the_docs_strictly_and_tests_the_wheel() -> None:
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert ".venv/bin/sphinx-build -W -n -q -b html docs docs/_build/html" in ci
+    assert ".venv/bin/sphinx-build -W -n -q -b doctest docs docs/_build/doctest" in ci
+    assert ".venv/bin/twine check --strict dist/*" in ci
+    assert "PYCLAG_TEST_WHEEL=" in ci
 
 
 def test_src_has_no_type_ignore() -> None:
