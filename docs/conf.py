@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import doctest
 import sys
 from pathlib import Path
 
@@ -21,9 +22,13 @@ extensions = [
     "sphinx.ext.doctest",
     "sphinx.ext.intersphinx",
     "sphinx.ext.napoleon",
+    "myst_parser",
     "clagdocs",
 ]
-exclude_patterns = ["_build"]
+exclude_patterns = ["_build", "_inventories"]
+# Markdown pages (the rules specification, the changelog) are read with MyST.
+source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
+myst_heading_anchors = 3
 nitpicky = True
 
 autodoc_member_order = "bysource"
@@ -31,6 +36,8 @@ autodoc_typehints = "description"
 
 # Every ``>>>`` block runs under `sphinx-build -b doctest`, narrative pages and
 # docstrings alike, with these names already imported.
+# Exception messages are checked too (Sphinx ignores their detail by default).
+doctest_default_flags = doctest.ELLIPSIS | doctest.DONT_ACCEPT_TRUE_FOR_1
 doctest_global_setup = """
 import random
 import pyclag

@@ -64,6 +64,13 @@ def test_ci_builds_the_docs_strictly_and_tests_the_wheel() -> None:
     assert "PYCLAG_TEST_WHEEL=" in ci
 
 
+def test_readme_links_to_files_that_exist() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    local = [link for link in re.findall(r"\]\(([^)]+)\)", readme) if "://" not in link]
+    assert len(local) >= 10  # the docs pages
+    assert [link for link in local if not (ROOT / link).exists()] == []
+
+
 def test_src_has_no_type_ignore() -> None:
     offenders = [
         str(path)

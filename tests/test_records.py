@@ -286,7 +286,7 @@ def test_cli_replay_of_a_missing_file_exits_1_naming_the_file(
     assert exit_.value.code == 1
     out, err = capsys.readouterr()
     assert out == ""
-    assert f"cannot read {missing}" in err
+    assert err == f"pyclag replay: {missing}: cannot read it: No such file or directory\n"
 
 
 def test_whole_text_errors_do_not_start_with_a_stray_colon() -> None:
@@ -300,7 +300,7 @@ def test_whole_text_errors_do_not_start_with_a_stray_colon() -> None:
 def test_options_key_self_is_an_unknown_option_not_a_type_error() -> None:
     text = '{"format": "pyclag/1", "preset": "normal", "players": 3, "rounds": [], "options": {"self": 1}}'
     err = _refusal(text)
-    assert err.path == "options"
+    assert err.path == "options.self"
     assert "unknown option 'self'" in str(err)
 
 

@@ -109,7 +109,7 @@ def check_piles(state: GameState, orders: Any) -> tuple[tuple[Card, ...], ...]:
         ):
             raise IllegalActionError(
                 f"a face-down shuffle gives each seat an order of its own cards; seat {seat} "
-                f"holds {' '.join(map(str, cards_of(mask)))}, not {' '.join(map(repr, pile))} "
+                f"holds {' '.join(map(str, cards_of(mask)))}, not {' '.join(map(shown, pile))} "
                 f"in {where(state)}",
                 Reason.BAD_SHUFFLE,
             )
@@ -173,6 +173,11 @@ def illegal_play(
     return IllegalPlayError(
         f"{describe(action)}: {why} in {where(state)}; legal plays: {shown}", reason, legal
     )
+
+
+def shown(value: object) -> str:
+    """A card as the player writes it; anything else as Python shows it."""
+    return str(value) if type(value) is Card else repr(value)
 
 
 def is_int(value: object) -> bool:

@@ -30,7 +30,7 @@ import statistics
 import sys
 from collections import defaultdict
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from pyclag import __version__, bench, presets, records
 from pyclag.bots import Bot, HeuristicBot, RandomBot, play_game
@@ -64,8 +64,8 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"pyclag {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    simulate = commands.add_parser(
-        "simulate", help="play seeded games among bots and print the score card or a summary"
+    simulate = _command(
+        commands, "simulate", "play seeded games among bots and print the score card or a summary"
     )
     _table_arguments(simulate)
     simulate.add_argument("--seed", type=int, default=0, help="random seed (default: 0)")
@@ -89,7 +89,7 @@ def _parser() -> argparse.ArgumentParser:
         help="play K games (seeds S, S+1, ...) and print a summary (default: 1)",
     )
 
-    playing = commands.add_parser("play", help="play a game in the terminal against bots")
+    playing = _command(commands, "play", "play a game in the terminal against bots")
     _table_arguments(playing)
     playing.add_argument("--seat", type=int, default=0, help="your seat (default: 0)")
     playing.add_argument("--seed", type=int, help="random seed (default: a fresh one)")
@@ -97,28 +97,36 @@ def _parser() -> argparse.ArgumentParser:
         "--bots", default="heuristic", help="the other seats' bots (default: heuristic)"
     )
 
-    rules = commands.add_parser("rules", help="a preset's schedule and options")
+    rules = _command(commands, "rules", "a preset's schedule and options")
     rules.add_argument("preset", nargs="?", default="wikipedia", help="(default: wikipedia)")
     rules.add_argument(
         "--players", type=int, default=4, help="table size, for the number of deals (default: 4)"
     )
-    commands.add_parser("presets", help="the presets, one line each")
+    _command(commands, "presets", "the presets, one line each")
 
-    replaying = commands.add_parser(
-        "replay", help="replay a game record (DESIGN.md §6) and print its rounds and totals"
+    replaying = _command(
+        commands, "replay", "replay a JSON game record and print its rounds and totals"
     )
     replaying.add_argument("file", help="the record: a JSON file, or - for standard input")
     replaying.add_argument(
         "--json", action="store_true", help="print the rounds and totals as one JSON object"
     )
 
-    timing = commands.add_parser("bench", help="time random legal playouts (DESIGN.md §7)")
+    timing = _command(commands, "bench", "time random legal playouts against the speed bars")
     timing.add_argument("--runs", type=int, default=5, help="runs per figure (default: 5)")
     timing.add_argument("--seconds", type=float, default=1.0, help="seconds per run (default: 1.0)")
     timing.add_argument(
         "--preset", default="wikipedia", help="preset of the whole games (default: wikipedia)"
     )
     timing.add_argument("--json", action="store_true", help="print the figures as JSON")
+    return parser
+
+
+def _command(commands: Any, name: str, about: str) -> argparse.ArgumentParser:
+    """A subcommand whose one-line help in the list is also its --help description."""
+    parser: argparse.ArgumentParser = commands.add_parser(
+        name, help=about, description=f"{about[0].upper()}{about[1:]}."
+    )
     return parser
 
 
@@ -258,6 +266,8 @@ def _play(args: argparse.Namespace) -> int:
     from pyclag import terminal  # the interactive game is needed only here
 
     seed = args.seed if args.seed is not None else random.randrange(2**32)
+    if args.seed is None:  # so that a game worth another look can be played again
+        print(f"pyclag play: seed {seed} (--seed {seed} deals this game again)", file=sys.stderr)
     others = [seat for seat in range(args.players) if seat != args.seat]
     table = _bots(_bot_names(args.bots), others, seed)
     return terminal.run(
@@ -322,7 +332,7 @@ def _replay(args: argparse.Namespace) -> int:
             with open(args.file, "rb") as source:
                 text = source.read(limit)
     except OSError as err:
-        raise RecordError(f"cannot read {args.file}: {err.strerror}") from None
+        raise RecordError(f"cannot read it: {err.strerror}") from None
     if len(text) == limit:  # more characters than a record may hold, however they are encoded
         raise RecordError(f"more than {records.MAX_TEXT} characters, more than a record may hold")
     state = records.replay(records.load(text))

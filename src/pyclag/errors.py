@@ -142,4 +142,6 @@ class IllegalDeclarationError(IllegalActionError):
 
 
 class IllegalCallError(IllegalActionError):
-    """A call (RAF caller, dealer's trump or hand size) that is not allowed."""
+    """A call that is not allowed: the RAF caller's, or the dealer's trump in
+    Dealer Calls. (A hand size the RAF dealer may not choose is an
+    :class:`IllegalActionError` with ``Reason.BAD_HAND_SIZE``.)"""

@@ -468,7 +468,7 @@ def _checked_play(state: GameState, rnd: RoundState, action: Play, held: int) ->
         why = (
             "a wild two must name the card it stands for"
             if as_card is None
-            else f"{card} may not stand for {as_card!r}"
+            else f"{card} may not stand for {refusals.shown(as_card)}"
         )
         raise IllegalDeclarationError(
             f"{refusals.describe(action)}: {why} in {refusals.where(state)}; "

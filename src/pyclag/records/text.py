@@ -310,10 +310,12 @@ def _rules(fields: dict[str, object]) -> RuleSet:
                 f"options.{key}",
                 f"expected null, true, false, a number or a string, not {_kind(value)}",
             )
-    try:
-        return rules.with_options(**options)
-    except RulesError as err:
-        raise _refused("options", str(err)) from None
+    for key, value in options.items():  # one at a time, so a refusal points at its option
+        try:
+            rules = rules.with_options(**{key: value})
+        except RulesError as err:
+            raise _refused(f"options.{key}", str(err)) from None
+    return rules
 
 
 def _schedule_entry(preset: RuleSet, entry: object, path: str) -> int | RoundSpec:
