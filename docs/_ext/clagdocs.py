@@ -27,6 +27,7 @@ from typing import Any, ClassVar
 import attrs
 from docutils import nodes
 from docutils.parsers.rst import directives
+from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.transforms import SphinxTransform
 from sphinx.util.docutils import SphinxDirective
@@ -38,6 +39,8 @@ from pyclag.scorecard import ScheduleRow, schedule
 
 # Help text is wrapped at this width whatever terminal builds the docs.
 HELP_WIDTH = "88"
+# The longest constant value shown in the API reference.
+MAX_VALUE = 80
 # The table size the schedules and the matrix are shown for.
 PLAYERS = 4
 # Presets in the order the docs present them: the four the library exists for, then the
@@ -250,6 +253,20 @@ class ShowDocstringExamples(SphinxTransform):
                 block.replace_self(shown)
 
 
+class ShortValues(SphinxTransform):
+    """Leave out a constant's value where it runs past a line: a rule set's repr runs to
+    pages, and the docstring and the generated tables say what it holds."""
+
+    default_priority = 200
+
+    def apply(self, **kwargs: Any) -> None:
+        for signature in self.document.findall(addnodes.desc_signature):
+            for annotation in list(signature.findall(addnodes.desc_annotation)):
+                text = annotation.astext().strip()
+                if text.startswith("=") and len(text) > MAX_VALUE:
+                    annotation.parent.remove(annotation)
+
+
 def _defined_at(target: str) -> str | None:
     """Where the object ``target`` names is defined, when that is elsewhere: the
     public names are re-exported (``pyclag.bid`` is ``pyclag.moves.bid``)."""
@@ -302,4 +319,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("clag-options", Options)
     app.add_directive("clag-matrix", Matrix)
     app.add_transform(ShowDocstringExamples)
+    app.add_transform(ShortValues)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

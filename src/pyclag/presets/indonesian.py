@@ -59,7 +59,7 @@ _ROUNDS: Final = ScheduleChoice(
     'pagat\'s deals ("pagat") or normal 7-card rounds ("normal") (Decision 3).',
 )
 
-INDONESIAN: Final = RuleSet(
+INDONESIAN: Final[RuleSet] = RuleSet(
     "indonesian",
     _ROUNDS.schedule("pagat"),
     hook=Hook(form=HookForm.EXCEED),

@@ -63,7 +63,7 @@ SPECIALS: Final[tuple[RoundSpec, ...]] = (
 )
 """Pagat's deals 8-15, in order."""
 
-PAGAT: Final = RuleSet(
+PAGAT: Final[RuleSet] = RuleSet(
     "pagat",
     [*range(1, 8), *SPECIALS, *range(7, 0, -1)],
     scoring=F2,

@@ -51,7 +51,7 @@ from pyclag.scoring.schemes import F1
 
 __all__ = ["RAF"]
 
-RAF: Final = RuleSet(
+RAF: Final[RuleSet] = RuleSet(
     "raf",
     [RoundSpec(7, hand_sizes=range(3, 8), calls=CallRules(), name="")],
     scoring=F1,

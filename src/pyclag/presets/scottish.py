@@ -38,7 +38,7 @@ from pyclag.scoring.schemes import F2
 
 __all__ = ["SCOTTISH"]
 
-SCOTTISH: Final = RuleSet(
+SCOTTISH: Final[RuleSet] = RuleSet(
     "scottish",
     [
         *range(7, 0, -1),

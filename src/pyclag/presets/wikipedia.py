@@ -69,5 +69,7 @@ _PHASE2: Final = ScheduleChoice(
     'readable Wikipedia revision (20 deals, "six") (Decision 2).',
 )
 
-WIKIPEDIA: Final = RuleSet("wikipedia", _PHASE2.schedule("eight"), scoring=F1, choices=(_PHASE2,))
+WIKIPEDIA: Final[RuleSet] = RuleSet(
+    "wikipedia", _PHASE2.schedule("eight"), scoring=F1, choices=(_PHASE2,)
+)
 """The Wikipedia rules (RULES.md §2.1); option ``phase2="eight"`` (22 deals) or ``"six"`` (20)."""

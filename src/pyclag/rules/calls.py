@@ -24,7 +24,9 @@ from pyclag.rules.trumps import NO_TRUMPS, TURN_UP, NoTrumps, Precedence, TurnUp
 
 __all__ = ["ALL_PRECEDENCES", "CallRules", "FirstCaller", "caller_after"]
 
-ALL_PRECEDENCES: Final = tuple(Precedence(order) for order in itertools.permutations(Suit))
+ALL_PRECEDENCES: Final[tuple[Precedence, ...]] = tuple(
+    Precedence(order) for order in itertools.permutations(Suit)
+)
 """The 24 suit precedence orders, each a legal RAF call (S-EN allows "any order" [V])."""
 
 

@@ -283,7 +283,7 @@ def normal_schedule(top: int = 7) -> tuple[RoundSpec, ...]:
     return _to_schedule([*range(1, top + 1), *range(top - 1, 0, -1)])
 
 
-NORMAL: Final = RuleSet("normal", normal_schedule(7))
+NORMAL: Final[RuleSet] = RuleSet("normal", normal_schedule(7))
 """Normal rounds only (RULES.md §1), with 1..7..1 cards, turn-up trumps, the
 "not equal" hook, F1 scoring, 3-7 players, ties shared. The common core of
 the Wikipedia, RAF and Foss games before their special deals."""

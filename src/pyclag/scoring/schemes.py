@@ -180,7 +180,7 @@ F2: Final = ContractScoring("F2", per_trick=1, per_trick_on_miss=1)
 F3: Final = ContractScoring("F3", per_trick=5, per_trick_on_miss=0)
 """Exact bids only, 10 + 5 per trick (the WP-IPFS revision)."""
 
-SCHEMES: Final = {"F1": F1, "F2": F2, "F3": F3}
+SCHEMES: Final[dict[str, ContractScoring]] = {"F1": F1, "F2": F2, "F3": F3}
 """The contract families by name, for options and records."""
 
 Scoring: TypeAlias = ContractScoring | MostTricks
