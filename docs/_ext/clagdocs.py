@@ -56,6 +56,7 @@ def _table(header: Sequence[str], rows: Iterable[Sequence[str]], widths: str = "
     lines.append("")
     for row in (header, *rows):
         for number, cell in enumerate(row):
+            # An empty cell is written as an empty comment, which reST requires.
             lines.append(f"   {'*' if number == 0 else ' '} - {cell or '..'}")
     return "\n".join(lines)
 
@@ -312,6 +313,8 @@ def _resolve_reexport(
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
+    if sorted(ORDER) != sorted(presets.names()):  # a new preset needs its place and page
+        raise ValueError(f"docs show presets {ORDER}, the library has {presets.names()}")
     app.connect("missing-reference", _resolve_reexport)
     app.add_directive("clag-help", CliHelp)
     app.add_directive("clag-presets", PresetTable)
