@@ -58,6 +58,7 @@ def test_the_version_is_written_once_and_the_changelog_names_it() -> None:
 
 def test_ci_builds_the_docs_strictly_and_tests_the_wheel() -> None:
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert ".venv/bin/mypy docs/conf.py docs/_ext" in ci
     assert ".venv/bin/sphinx-build -W -n -q -b html docs docs/_build/html" in ci
     assert ".venv/bin/sphinx-build -W -n -q -b doctest docs docs/_build/doctest" in ci
     assert ".venv/bin/twine check --strict dist/*" in ci

@@ -176,9 +176,13 @@ def _values(rules: RuleSet, name: str) -> str:
     option = OPTIONS[name]
     if option.names:
         return ", ".join(f"``{value!r}``" for value in option.names)
-    home = {"rules": RuleSet, "hook": type(rules.hook), "scoring": type(rules.scoring)}
-    kind = home.get(option.where, type(rules.deal_options))
-    field_type = str(attrs.fields_dict(kind)[option.field].type)
+    homes: dict[str, type[attrs.AttrsInstance]] = {
+        "rules": RuleSet,
+        "hook": type(rules.hook),
+        "scoring": type(rules.scoring),
+        "deals": type(rules.deal_options),
+    }
+    field_type = str(attrs.fields_dict(homes[option.where])[option.field].type)
     base = "``True``, ``False``" if "bool" in field_type else "an int"
     return f"{base}, ``None``" if "None" in field_type else base
 
@@ -286,13 +290,11 @@ def _defined_at(target: str) -> str | None:
     else:
         return None
     if isinstance(found, enum.Enum):  # a constant such as CHANCE, bound in its enum's module
-        module = importlib.import_module(type(found).__module__)
-        return (
-            f"{module.__name__}.{parts[-1]}" if getattr(module, parts[-1], None) is found else None
-        )
+        home = importlib.import_module(type(found).__module__)
+        return f"{home.__name__}.{parts[-1]}" if getattr(home, parts[-1], None) is found else None
     found = getattr(found, "fget", found)  # a property
-    module, name = getattr(found, "__module__", None), getattr(found, "__qualname__", None)
-    return f"{module}.{name}" if module and name else None
+    module, qualname = getattr(found, "__module__", None), getattr(found, "__qualname__", None)
+    return f"{module}.{qualname}" if module and qualname else None
 
 
 def _resolve_reexport(
