@@ -72,6 +72,22 @@ def test_readme_links_to_files_that_exist() -> None:
     assert [link for link in local if not (ROOT / link).exists()] == []
 
 
+def test_every_public_module_is_in_the_docs() -> None:
+    documented = {
+        line.split("::")[1].strip()
+        for page in (ROOT / "docs").rglob("*.rst")
+        for line in page.read_text(encoding="utf-8").splitlines()
+        if line.startswith(".. automodule::")
+    }
+    modules = {
+        info.name
+        for info in pkgutil.walk_packages(pyclag.__path__, "pyclag.")
+        if not any(part.startswith("_") for part in info.name.split("."))
+    }
+    assert modules - documented == set()
+    assert documented - modules == {"pyclag"}
+
+
 def test_src_has_no_type_ignore() -> None:
     offenders = [
         str(path)
