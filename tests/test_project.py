@@ -9,6 +9,7 @@ import pkgutil
 import re
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pyclag
@@ -48,9 +49,9 @@ def test_the_suite_runs_against_the_package_it_means_to() -> None:
 
 
 def test_the_version_is_written_once_and_the_changelog_names_it() -> None:
-    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
-    assert 'dynamic = ["version"]' in pyproject
-    assert 'path = "src/pyclag/__init__.py"' in pyproject
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert "version" in pyproject["project"]["dynamic"]
+    assert pyproject["tool"]["hatch"]["version"] == {"path": "src/pyclag/__init__.py"}
     changelog = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
     newest = re.search(r"^## (\S+)", changelog, re.MULTILINE)
     assert newest is not None and newest.group(1) == pyclag.__version__
