@@ -366,3 +366,15 @@ def _read_some(fd: int) -> bytes:
         return os.read(fd, 4096)
     except OSError:  # the terminal's other end is closed: nothing more to read
         return b""
+
+
+def test_a_reader_that_goes_away_ends_the_command_quietly() -> None:
+    """``pyclag rules | head``: the pipe closes before the output is written."""
+    with subprocess.Popen(
+        [sys.executable, "-m", "pyclag", "rules"], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    ) as child:
+        assert child.stdout is not None and child.stderr is not None
+        child.stdout.close()
+        errors = child.stderr.read()
+        assert child.wait(timeout=60) == 1
+    assert errors == b""

@@ -30,7 +30,7 @@ import statistics
 import sys
 from collections import defaultdict
 from collections.abc import Sequence
-from typing import Any, NoReturn
+from typing import NoReturn
 
 from pyclag import __version__, bench, presets, records
 from pyclag.bots import Bot, HeuristicBot, RandomBot, play_game
@@ -122,12 +122,11 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _command(commands: Any, name: str, about: str) -> argparse.ArgumentParser:
+def _command(
+    commands: argparse._SubParsersAction[_Parser], name: str, about: str
+) -> argparse.ArgumentParser:
     """A subcommand whose one-line help in the list is also its --help description."""
-    parser: argparse.ArgumentParser = commands.add_parser(
-        name, help=about, description=f"{about[0].upper()}{about[1:]}."
-    )
-    return parser
+    return commands.add_parser(name, help=about, description=f"{about[0].upper()}{about[1:]}.")
 
 
 def _table_arguments(command: argparse.ArgumentParser) -> None:
@@ -393,7 +392,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         "bench": _bench,
     }[args.command]
     try:
-        return command(args)
+        status = command(args)
+        sys.stdout.flush()  # inside the try: a reader that has gone shows here
+        return status
     except RecordError as err:  # a bad record is not a bad command line
         where = f"{args.file}: " if args.command == "replay" else ""
         parser.exit(1, f"pyclag {args.command}: {where}{err}\n")
