@@ -399,6 +399,7 @@ def test_twos_wild_e9a_rules_1_to_4() -> None:
         err = refused(state, IllegalDeclarationError, pyclag.play, C("2D"), C(bad))
         assert err.reason is Reason.BAD_DECLARATION
         assert set(err.legal) == set(declarations)
+        assert f"2D may not stand for {bad} " in str(err)  # cards as the player writes them
     # Only a two is wild.
     refused(state, IllegalDeclarationError, lambda s: pyclag.play(s, C("7C"), C("KC")))
     refused(state, IllegalDeclarationError, lambda s: pyclag.legal_declarations(s, C("7C")))
