@@ -22,6 +22,7 @@ from pyclag.rules import NO_TRUMPS, OPTIONS, TURN_UP, HookForm, RankOrder
 from pyclag.rules.calls import FirstCaller
 from pyclag.rules.deals import Bidding, PlayMode, Reveal, TwosWild
 from pyclag.rules.trumps import DealerCalls
+from pyclag.scorecard import schedule
 from pyclag.scoring import F1, F2, ContractScoring, TieBreak, winners_by_totals
 from pyclag.scoring.schemes import MostTricks
 from tests.helpers import bid_all, random_game
@@ -658,3 +659,37 @@ def test_raf_random_game_hand_sizes_are_the_dealers_choices() -> None:
         assert len(state.history) == 2 * players
         sizes.update(result.hand_size for result in state.history)
     assert sizes == {3, 4, 5, 6, 7}
+
+
+@pytest.mark.parametrize("players", [3, 5, 7])
+def test_a18_the_schedule_shows_the_first_raf_deal_without_a_caller(players: int) -> None:
+    rows = schedule(presets.get("raf"), players)
+    assert len(rows) == 2 * players  # A24: twice the players
+    assert [row.cards for row in rows] == ["3-7"] * len(rows)  # the dealer chooses each time
+    assert rows[0].rule == "normal (no caller yet)"
+    assert {row.rule for row in rows[1:]} == {"Caller's choice"}
+    assert rows[0].scoring == "F1"
+    assert {row.scoring for row in rows[1:]} == {"F1 or as called"}  # misère, madness (§2.3)
+    # With an eldest caller in deal 1, every deal is called.
+    eldest = schedule(presets.get("raf", first_deal_caller="eldest"), players)
+    assert {row.rule for row in eldest} == {"Caller's choice"}
+
+
+@pytest.mark.parametrize("name", presets.names())
+def test_2_the_schedule_table_is_the_game_as_played(name: str) -> None:
+    rules = presets.get(name)
+    rows = schedule(rules, 4)
+    game = random_game(rules, 4, seed=1)
+    assert [row.deal for row in rows] == [result.setup.index + 1 for result in game.history]
+    for row, result in zip(rows, game.history, strict=True):
+        low, _, high = row.cards.partition("-")  # "7", or "3-7" where the dealer chooses
+        assert int(low) <= result.hand_size <= int(high or low)
+        if result.setup.caller is None:  # a call sets its own scoring (madness, misère)
+            assert row.scoring == (result.setup.spec.scoring or rules.scoring).name
+
+
+def test_design_5_a_schedule_of_no_rule_set_or_a_bad_table_is_a_rules_error() -> None:
+    with pytest.raises(RulesError, match="rules must be a RuleSet, not 'raf'"):
+        schedule("raf", 4)  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match=r"players must be an int in 4\.\.7"):
+        schedule(presets.get("pagat"), 3)

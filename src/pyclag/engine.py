@@ -66,8 +66,6 @@ def new_game(rules: RuleSet, players: int = 4, first_dealer: Seat = 0) -> GameSt
     Traceback (most recent call last):
     pyclag.errors.RulesError: players must be an int in 3..7 for rule set 'normal', not 8
     """
-    if not isinstance(rules, RuleSet):
-        raise RulesError(f"rules must be a RuleSet, not {rules!r}")
     check_players(rules, players)
     if not refusals.is_int(first_dealer) or not 0 <= first_dealer < players:
         raise RulesError(f"first_dealer must be a seat in 0..{players - 1}, not {first_dealer!r}")

@@ -15,10 +15,10 @@ from __future__ import annotations
 
 import attrs
 
-from pyclag._refusals import check_state, not_a
+from pyclag._refusals import check_state
 from pyclag.engine import is_over, winners
 from pyclag.rules.calls import FirstCaller
-from pyclag.rules.ruleset import RuleSet
+from pyclag.rules.ruleset import RuleSet, check_players
 from pyclag.state import GameState, RoundSetup
 
 __all__ = ["ScheduleRow", "schedule", "score_card"]
@@ -51,8 +51,7 @@ def schedule(rules: RuleSet, players: int) -> tuple[ScheduleRow, ...]:
     >>> [row.rule for row in schedule(pyclag.presets.get("raf"), 3)][:3]
     ['normal (no caller yet)', "Caller's choice", "Caller's choice"]
     """
-    if not isinstance(rules, RuleSet):
-        raise not_a("schedule", "rules", "a RuleSet", rules)
+    check_players(rules, players)  # rules of the wrong type are game input, as in new_game
     rows = []
     for index in range(rules.num_rounds(players)):
         spec = rules.round_spec(index)
@@ -60,8 +59,11 @@ def schedule(rules: RuleSet, players: int) -> tuple[ScheduleRow, ...]:
         cards = f"{min(sizes)}-{max(sizes)}" if sizes else str(spec.hand_size)
         scoring = (spec.scoring or rules.scoring).name
         rule = spec.label or "normal"
-        if index == 0 and spec.calls is not None and spec.calls.first_caller is FirstCaller.NONE:
-            rule = "normal (no caller yet)"  # the first deal has no previous winner (A18)
+        if spec.calls is not None:
+            if index == 0 and spec.calls.first_caller is FirstCaller.NONE:
+                rule = "normal (no caller yet)"  # the first deal has no previous winner (A18)
+            else:
+                scoring += " or as called"  # misère and madness are the caller's (§2.3)
         rows.append(ScheduleRow(index + 1, cards, rule, scoring))
     return tuple(rows)
 

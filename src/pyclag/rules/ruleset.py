@@ -260,13 +260,19 @@ class RuleSet:
         return RulesError(f"unknown option {name!r}; valid options: {', '.join(valid)}")
 
 
-def check_players(rules: RuleSet, players: object) -> None:
-    """Refuse a player count that ``rules`` does not allow (RulesError).
+def check_players(rules: object, players: object) -> None:
+    """Refuse a table: ``rules`` that are not a RuleSet, or a player count they
+    do not allow (RulesError).
 
     >>> check_players(NORMAL, 2)
     Traceback (most recent call last):
     pyclag.errors.RulesError: players must be an int in 3..7 for rule set 'normal', not 2
+    >>> check_players("normal", 4)
+    Traceback (most recent call last):
+    pyclag.errors.RulesError: rules must be a RuleSet, not 'normal'
     """
+    if not isinstance(rules, RuleSet):
+        raise RulesError(f"rules must be a RuleSet, not {rules!r}")
     low, high = rules.min_players, rules.max_players
     if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
         raise RulesError(
