@@ -1,56 +1,67 @@
 """Actions: frozen values that carry the seat that takes them (DESIGN.md §3).
 
 Player actions: :class:`Bid`, :class:`Play`, :class:`Call`,
-:class:`ChooseHandSize`, :class:`DeclareTrump`. Chance actions: :class:`Deal`
-and :class:`ShuffleHands`. Actions are plain data; the engine validates them
-against a state.
+:class:`ChooseHandSize`, :class:`DeclareTrump`. Chance actions: :class:`Deal`,
+:class:`ShuffleHands` and :class:`Draw`. Actions are plain data; the engine
+validates them against a state.
 
->>> Play(0, Card.parse("2H"), as_card=Card.parse("AC")).effective
-Card(Suit.CLUBS, Rank.ACE)
+``str(action)`` is the action's notation, the one text a record, the terminal
+and an error message write: ``3`` (a bid or a hand size), ``AS``, ``2H=AC`` (a
+wild two and the card it stands for), ``H`` or ``no-trumps`` (a declared trump),
+``precedence:DHSC nuloss ascending`` (a RAF call). :func:`pyclag.parse_action`
+reads it back for the seat to act.
+
+>>> play = Play(0, Card.parse("2H"), as_card=Card.parse("AC"))
+>>> play.effective, str(play)
+(Card(Suit.CLUBS, Rank.ACE), '2H=AC')
 """
 
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING, TypeAlias
+from typing import Protocol, TypeAlias
 
 import attrs
 
 from pyclag.cards import Card, Suit
+from pyclag.checks import Frozen
 from pyclag.errors import RulesError
-
-if TYPE_CHECKING:  # rules.tricks imports this module
-    from pyclag.rules.trumps import NoTrumps, Precedence, TurnUp
 
 __all__ = [
     "Action",
     "Bid",
     "Call",
+    "CallChoice",
     "ChanceAction",
     "ChooseHandSize",
     "Deal",
     "DeclareTrump",
+    "Draw",
     "Madness",
     "Play",
     "PlayerAction",
     "ShuffleHands",
+    "SuitChoice",
 ]
 
 
 @attrs.frozen
-class Bid:
+class Bid(Frozen):
     """Seat ``seat`` bids to take exactly ``tricks`` tricks (a "nomination").
 
-    >>> Bid(3, 2)
-    Bid(seat=3, tricks=2)
+    >>> Bid(3, 2), str(Bid(3, 2))
+    (Bid(seat=3, tricks=2), '2')
     """
 
     seat: int
     tricks: int
 
+    def __str__(self) -> str:
+        return str(self.tricks)
+
 
 @attrs.frozen
-class Play:
+class Play(Frozen):
     """Seat ``seat`` plays ``card``; a wild two names ``as_card``, the card it
     stands for (RULES.md §2.0 ``TWOS_WILD``).
 
@@ -102,19 +113,46 @@ class Madness(enum.Enum):
         return 2 * j if self is Madness.ASCENDING else 2 * (hand_size - j + 1)
 
 
-@attrs.frozen
-class Call:
-    """The RAF caller's choice of rules for a deal (RULES.md §2.3, Decision 5):
-    named trumps (a :class:`~pyclag.cards.Suit`; ``TURN_UP`` under ``raf_trumps_from_turnup``),
-    ``NO_TRUMPS`` or a :class:`~pyclag.rules.trumps.Precedence`, with any of
-    Nuloss, Blind, Misère and a madness.
+class SuitChoice(Protocol):
+    """What a call or a trump declaration may choose besides a named suit: no
+    trumps, the turn-up, a precedence (the values of :mod:`pyclag.rules.trumps`).
+    ``notation`` is how the choice is written (``no-trumps``)."""
 
-    >>> Call(0, Suit.HEARTS, nuloss=True, madness=Madness.ASCENDING).label
-    'Trumps H, Nuloss, Ascending Madness'
+    @property
+    def label(self) -> str:
+        """The choice as a score card names it."""
+        ...
+
+    @property
+    def notation(self) -> str:
+        """The choice as a record, the terminal and an error message write it."""
+        ...
+
+
+def _suits_text(suits: Suit | SuitChoice) -> str:
+    return f"trumps:{suits.letter}" if isinstance(suits, Suit) else suits.notation
+
+
+def _suits_label(suits: Suit | SuitChoice) -> str:
+    return f"Trumps {suits.letter}" if isinstance(suits, Suit) else suits.label or "Turn-up trumps"
+
+
+@attrs.frozen
+class CallChoice(Frozen):
+    """The rules a RAF call chooses, whoever calls (RULES.md §2.3, Decision 5):
+    named trumps (a :class:`~pyclag.cards.Suit`; ``TURN_UP`` under
+    ``raf_trumps_from_turnup``), ``NO_TRUMPS`` or a
+    :class:`~pyclag.rules.trumps.Precedence`, with any of Nuloss, Blind, Misère
+    and a madness. A record keeps the choice; replay gives it to the caller.
+
+    >>> choice = CallChoice(Suit.HEARTS, nuloss=True, madness=Madness.ASCENDING)
+    >>> choice.label, str(choice)
+    ('Trumps H, Nuloss, Ascending Madness', 'trumps:H nuloss ascending')
+    >>> choice.by(2)
+    Call(seat=2, suits=<Suit.HEARTS: 2>, nuloss=True, blind=False, misere=False, madness=<Madness.ASCENDING: 'ascending'>)
     """
 
-    seat: int
-    suits: Suit | TurnUp | NoTrumps | Precedence
+    suits: Suit | SuitChoice
     nuloss: bool = False
     blind: bool = False
     misere: bool = False
@@ -122,17 +160,9 @@ class Call:
 
     @property
     def label(self) -> str:
-        """The call as a score card names it.
-
-        >>> from pyclag.rules.trumps import NO_TRUMPS
-        >>> Call(1, NO_TRUMPS, blind=True, misere=True).label
-        'No Trumps, Blind, Misère'
-        """
-        suits = self.suits
+        """The choice as a score card names it."""
         parts = [
-            f"Trumps {suits.letter}"
-            if isinstance(suits, Suit)
-            else suits.label or "Turn-up trumps",
+            _suits_label(self.suits),
             "Nuloss" if self.nuloss else "",
             "Blind" if self.blind else "",
             "Misère" if self.misere else "",
@@ -140,58 +170,150 @@ class Call:
         ]
         return ", ".join(part for part in parts if part)
 
+    def by(self, seat: int) -> Call:
+        """This choice called by ``seat``."""
+        return Call(seat, self.suits, self.nuloss, self.blind, self.misere, self.madness)
+
+    def __str__(self) -> str:
+        flags = ("nuloss", self.nuloss), ("blind", self.blind), ("misere", self.misere)
+        words = [_suits_text(self.suits), *(word for word, on in flags if on)]
+        if self.madness is not None:
+            words.append(self.madness.value)
+        return " ".join(words)
+
 
 @attrs.frozen
-class ChooseHandSize:
+class Call(Frozen):
+    """Seat ``seat``, the RAF caller, makes a :class:`CallChoice`: the same
+    fields, with the seat (RULES.md §2.3, Decision 5).
+
+    >>> call = Call(0, Suit.HEARTS, nuloss=True, madness=Madness.ASCENDING)
+    >>> call.label, str(call)
+    ('Trumps H, Nuloss, Ascending Madness', 'trumps:H nuloss ascending')
+    """
+
+    seat: int
+    suits: Suit | SuitChoice
+    nuloss: bool = False
+    blind: bool = False
+    misere: bool = False
+    madness: Madness | None = None
+
+    @property
+    def choice(self) -> CallChoice:
+        """The rules called, without the seat.
+
+        >>> Call(3, Suit.SPADES, blind=True).choice
+        CallChoice(suits=<Suit.SPADES: 3>, nuloss=False, blind=True, misere=False, madness=None)
+        """
+        return CallChoice(self.suits, self.nuloss, self.blind, self.misere, self.madness)
+
+    @property
+    def label(self) -> str:
+        """The call as a score card names it.
+
+        >>> Call(1, Suit.CLUBS, blind=True, misere=True).label
+        'Trumps C, Blind, Misère'
+        """
+        return self.choice.label
+
+    def __str__(self) -> str:
+        return str(self.choice)
+
+
+@attrs.frozen
+class ChooseHandSize(Frozen):
     """The RAF dealer chooses the hand size for the deal (RULES.md §2.3).
 
-    >>> ChooseHandSize(2, 5).size
-    5
+    >>> ChooseHandSize(2, 5).size, str(ChooseHandSize(2, 5))
+    (5, '5')
     """
 
     seat: int
     size: int
 
+    def __str__(self) -> str:
+        return str(self.size)
+
 
 @attrs.frozen
-class DeclareTrump:
-    """The dealer names trumps in a dealer-calls deal (``None``: no trumps,
-    where allowed) (RULES.md §2.0 ``DEALER_CALLS``).
+class DeclareTrump(Frozen):
+    """The dealer names trumps in a dealer-calls deal: a suit, or ``NO_TRUMPS``
+    where allowed (RULES.md §2.0 ``DEALER_CALLS``, A11).
 
-    >>> DeclareTrump(0, Suit.SPADES).suit
-    <Suit.SPADES: 3>
+    >>> DeclareTrump(0, Suit.SPADES).suit, str(DeclareTrump(0, Suit.SPADES))
+    (<Suit.SPADES: 3>, 'S')
     """
 
     seat: int
-    suit: Suit | None
+    suit: Suit | SuitChoice
+
+    def __str__(self) -> str:
+        suit = self.suit
+        return suit.letter if isinstance(suit, Suit) else suit.notation
+
+
+def _cards_text(cards: tuple[Card, ...]) -> str:
+    return " ".join(map(str, cards))
 
 
 @attrs.frozen(repr=False)
-class Deal:
+class Deal(Frozen):
     """Chance: the shuffled pack, top card first (RULES.md §1.4).
 
     >>> from pyclag.cards import DECK
-    >>> len(Deal(DECK).deck)
-    52
+    >>> len(Deal(DECK).deck), str(Deal(DECK))[:8]
+    (52, '2C 3C 4C')
     """
 
     deck: tuple[Card, ...]
 
+    def __str__(self) -> str:
+        return _cards_text(self.deck)
+
     def __repr__(self) -> str:
-        return f"Deal(parse_cards({' '.join(str(card) for card in self.deck)!r}))"
+        return f"Deal(parse_cards({str(self)!r}))"
 
 
-@attrs.frozen
-class ShuffleHands:
-    """Chance: each seat's face-down play order, top card first (RAF Blind, §2.3).
+@attrs.frozen(repr=False)
+class ShuffleHands(Frozen):
+    """Chance: each seat's face-down pile, top card first (RAF Blind, §2.3);
+    written seat by seat, the piles parted by ``/``.
 
-    >>> ShuffleHands(((Card.parse("AS"),),)).orders[0][0]
-    Card(Suit.SPADES, Rank.ACE)
+    >>> action = ShuffleHands(((Card.parse("AS"), Card.parse("2C")), (Card.parse("KH"),)))
+    >>> str(action.piles[0][0]), str(action)
+    ('AS', 'AS 2C / KH')
     """
 
-    orders: tuple[tuple[Card, ...], ...]
+    piles: tuple[tuple[Card, ...], ...]
+
+    def __str__(self) -> str:
+        return " / ".join(map(_cards_text, self.piles))
+
+    def __repr__(self) -> str:
+        return f"ShuffleHands({str(self)!r})"
+
+
+@attrs.frozen(repr=False)
+class Draw(Frozen):
+    """Chance: the cards turned to choose the first bidder (the Scottish draw
+    each deal, RULES.md §2.2, A25): one card for each player clockwise from the
+    eldest, then one for each player still tied for the highest, and so on
+    until one is highest (ace high).
+
+    >>> str(Draw((Card.parse("AS"), Card.parse("2C"), Card.parse("KH"))))
+    'AS 2C KH'
+    """
+
+    cards: tuple[Card, ...]
+
+    def __str__(self) -> str:
+        return _cards_text(self.cards)
+
+    def __repr__(self) -> str:
+        return f"Draw(parse_cards({str(self)!r}))"
 
 
 PlayerAction: TypeAlias = Bid | Play | Call | ChooseHandSize | DeclareTrump
-ChanceAction: TypeAlias = Deal | ShuffleHands
+ChanceAction: TypeAlias = Deal | ShuffleHands | Draw
 Action: TypeAlias = PlayerAction | ChanceAction

@@ -16,8 +16,7 @@ import time
 from collections.abc import Callable
 
 from pyclag import presets
-from pyclag.engine import apply, deal, new_game
-from pyclag.moves import legal_actions
+from pyclag.engine import apply, deal, legal_actions, new_game
 from pyclag.playout import play_out, random_step
 from pyclag.rules.ruleset import NORMAL, RuleSet
 from pyclag.state import GameState

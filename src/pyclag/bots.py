@@ -22,12 +22,13 @@ import random
 from collections.abc import Sequence
 from typing import Protocol
 
-from pyclag._flow import round_rules  # one RoundRules, and one set of tables, per kind
-from pyclag._refusals import check_rng, check_state
 from pyclag.actions import Bid, Call, ChooseHandSize, DeclareTrump, Play, PlayerAction
 from pyclag.cards import DECK, Card, Suit
+from pyclag.checks import check_rng
 from pyclag.engine import apply, is_over, sample_chance
 from pyclag.errors import Reason, RulesError, WrongPhaseError
+from pyclag.flow import round_rules  # one RoundRules, and one set of tables, per kind
+from pyclag.refusals import check_state
 from pyclag.rules.deals import Bidding
 from pyclag.rules.round import RoundRules
 from pyclag.scoring.schemes import MostTricks

@@ -18,15 +18,21 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 
+import attrs
+
 __all__ = [
     "ClagError",
     "IllegalActionError",
     "IllegalBidError",
     "IllegalCallError",
+    "IllegalChanceError",
     "IllegalDeclarationError",
+    "IllegalHandSizeError",
     "IllegalPlayError",
+    "IllegalTrumpError",
     "OutOfTurnError",
     "Reason",
+    "Refusal",
     "RecordError",
     "RulesError",
     "WrongPhaseError",
@@ -100,6 +106,8 @@ class Reason(enum.Enum):
     BAD_HAND_SIZE = "bad-hand-size"
     BAD_DECK = "bad-deck"
     BAD_SHUFFLE = "bad-shuffle"
+    BAD_DRAW = "bad-draw"
+    BAD_TRUMP = "bad-trump"
     NOT_AN_ACTION = "not-an-action"
     BAD_TRICK = "bad-trick"
 
@@ -142,6 +150,38 @@ class IllegalDeclarationError(IllegalActionError):
 
 
 class IllegalCallError(IllegalActionError):
-    """A call that is not allowed: the RAF caller's, or the dealer's trump in
-    Dealer Calls. (A hand size the RAF dealer may not choose is an
-    :class:`IllegalActionError` with ``Reason.BAD_HAND_SIZE``.)"""
+    """A call the RAF caller may not make (§2.3, Decision 5)."""
+
+
+class IllegalTrumpError(IllegalActionError):
+    """A trump the dealer may not declare in Dealer Calls (§2.0 ``DEALER_CALLS``)."""
+
+
+class IllegalHandSizeError(IllegalActionError):
+    """A hand size the RAF dealer may not choose (§2.3)."""
+
+
+class IllegalChanceError(IllegalActionError):
+    """A chance outcome that cannot happen: a deck that is not the 52 cards, a
+    face-down shuffle of cards a seat does not hold, a draw for the first bidder
+    that does not settle it (§1.4, §2.3, A25)."""
+
+
+@attrs.frozen
+class Refusal:
+    """Why an action is refused, as the rule that refuses it says: the error
+    class to raise, the stable :class:`Reason`, and ``why`` in words.
+    :mod:`pyclag.refusals` adds the action, the state and what was legal.
+
+    >>> Refusal(IllegalBidError, Reason.BID_OUT_OF_RANGE, "a bid is 0..3 tricks").reason.value
+    'bid-out-of-range'
+    """
+
+    error: type[IllegalActionError]
+    reason: Reason
+    why: str
+    legal: tuple[object, ...] | None = None
+    """What was legal instead, where it is not the decision's legal set (a wild
+    two's declarations)."""
+    tail: str | None = None
+    """What the message ends with, where a list of the legal actions would not help."""

@@ -1,5 +1,6 @@
-"""The players' decisions: for each, a ``legal_*`` query and a transition for
-the seat to act (DESIGN.md §4). Every refusal raises the precise error of
+"""The players' decisions as verbs: for each, a ``legal_*`` query and a
+transition for the seat to act (DESIGN.md §4), both reading the decision's
+row of :mod:`pyclag.decisions`. Every refusal raises the precise error of
 DESIGN.md §5 and leaves the state passed in unchanged.
 
 =======================  ============================  ======================
@@ -23,39 +24,22 @@ from __future__ import annotations
 
 from typing import Final
 
-from pyclag import _flow as flow
-from pyclag import _refusals as refusals
-from pyclag.actions import Bid, Call, ChooseHandSize, DeclareTrump, Play, PlayerAction
+from pyclag import turns
+from pyclag.actions import Bid, Call, ChooseHandSize, DeclareTrump, Play
 from pyclag.cards import Card, Rank, Suit
-from pyclag.errors import (
-    IllegalActionError,
-    IllegalCallError,
-    IllegalDeclarationError,
-    Reason,
-    WrongPhaseError,
-)
-from pyclag.hand import ONE_SUIT, cards_of
-from pyclag.rules import wild
-from pyclag.rules.deals import TwosWild
-from pyclag.rules.tricks import best_play
-from pyclag.rules.trumps import DealerCalls
-from pyclag.state import (
-    CHANCE,
-    GameState,
-    Phase,
-    RoundSetup,
-    RoundState,
-    Trick,
-    _game_state,
-    _round_state,
-)
+from pyclag.decisions import BY_PHASE
+from pyclag.engine import apply, misplaced_bid, wrong_phase_error
+from pyclag.errors import IllegalDeclarationError, Reason
+from pyclag.flow import NATURAL_PLAYS
+from pyclag.refusals import not_a_state, refused, where
+from pyclag.rules.trumps import NoTrumps
+from pyclag.state import GameState, Phase, RoundState
 
 __all__ = [
     "bid",
     "call",
     "choose_hand_size",
     "declare_trump",
-    "legal_actions",
     "legal_bids",
     "legal_calls",
     "legal_declarations",
@@ -66,28 +50,28 @@ __all__ = [
 ]
 
 # Module aliases: an enum member read through its class costs ~50 ns in CPython 3.11.
-_BID, _BID_FIRST, _PLAY, _ROUND_OVER = (
-    Phase.BID,
-    Phase.BID_BEFORE_DEAL,
-    Phase.PLAY,
-    Phase.ROUND_OVER,
-)
-_NATURAL_PLAYS: Final = flow.NATURAL_PLAYS
-_TWOS: Final = wild.TWOS
-_NOT_TWOS: Final = ((1 << 52) - 1) ^ _TWOS
+_BID, _BID_FIRST, _PLAY = Phase.BID, Phase.BID_BEFORE_DEAL, Phase.PLAY
+_TAKE_BID: Final = BY_PHASE[_BID].take
+_TAKE_PLAY: Final = BY_PHASE[_PLAY].take
 
 
-def _seat(func: str, state: GameState, phase: Phase, what: str | None = None) -> int:
-    """The seat to act, if the state is in ``phase``; else WrongPhaseError naming
-    ``what`` (by default the function ``func``), or TypeError if it is not a state."""
+def _round(func: str, state: GameState, phase: Phase, what: str | None = None) -> RoundState:
+    """The round of ``state`` if it waits for a decision of ``phase`` by a
+    seat; else WrongPhaseError naming ``what`` (by default the function
+    ``func``), or TypeError if it is not a state."""
     try:
         rnd = state.round
     except AttributeError:
-        raise refusals.not_a_state(func, state) from None
+        raise not_a_state(func, state) from None
+    current = rnd.phase
+    if current is not phase and not (phase is _BID and current is _BID_FIRST):
+        raise wrong_phase_error(state, func if what is None else what, phase)
+    return rnd
+
+
+def _seat(rnd: RoundState) -> int:
     seat = rnd.to_act
-    if rnd.phase is not phase or type(seat) is not int:
-        raise _wrong_phase(state, func if what is None else what, phase)
-    return seat
+    return seat if type(seat) is int else -1
 
 
 # --- the RAF dealer's hand size --------------------------------------------------
@@ -100,12 +84,8 @@ def legal_hand_sizes(state: GameState) -> tuple[int, ...]:
     >>> pyclag.legal_hand_sizes(pyclag.new_game(pyclag.presets.get("raf"), players=4))
     (3, 4, 5, 6, 7)
     """
-    _seat("legal_hand_sizes", state, Phase.CHOOSE_HAND_SIZE)
-    return _hand_sizes(state.round.setup)
-
-
-def _hand_sizes(setup: RoundSetup) -> tuple[int, ...]:
-    return tuple(h for h in setup.spec.hand_sizes if h * setup.players <= 52)
+    setup = _round("legal_hand_sizes", state, Phase.CHOOSE_HAND_SIZE).setup
+    return setup.spec.legal_hand_sizes(setup.players)
 
 
 def choose_hand_size(state: GameState, size: int) -> GameState:
@@ -117,22 +97,11 @@ def choose_hand_size(state: GameState, size: int) -> GameState:
     5
     >>> pyclag.choose_hand_size(state, 8)
     Traceback (most recent call last):
-    pyclag.errors.IllegalActionError: illegal hand size 8 by seat 0: not a hand size the dealer may choose in round 1 (hand size to choose, dealer seat 0); legal hand sizes: 3 4 5 6 7
+    pyclag.errors.IllegalHandSizeError: illegal hand size 8 by seat 0: not a hand size the dealer may choose in round 1 (hand size to choose, dealer seat 0); legal hand sizes: 3 4 5 6 7
     """
-    seat = _seat("choose_hand_size", state, Phase.CHOOSE_HAND_SIZE, f"illegal hand size {size!r}")
-    rnd = state.round
-    old = rnd.setup
-    legal = _hand_sizes(old)
-    if type(size) is not int or size not in legal:
-        shown = " ".join(map(str, legal))
-        raise IllegalActionError(
-            f"{refusals.describe(ChooseHandSize(seat, size))}: not a hand size the dealer may "
-            f"choose in {refusals.where(state)}; legal hand sizes: {shown}",
-            Reason.BAD_HAND_SIZE,
-            legal,
-        )
-    setup = RoundSetup(old.index, old.spec, old.players, old.dealer, size, caller=old.caller)
-    return flow.advance(state, setup, Phase.CHOOSE_HAND_SIZE, rnd.bids, rnd.masks)
+    what = f"illegal hand size {size!r}"
+    rnd = _round("choose_hand_size", state, Phase.CHOOSE_HAND_SIZE, what)
+    return apply(state, ChooseHandSize(_seat(rnd), size))
 
 
 # --- the RAF caller ------------------------------------------------------------------
@@ -147,10 +116,8 @@ def legal_calls(state: GameState) -> tuple[Call, ...]:
     >>> len(pyclag.legal_calls(state))
     696
     """
-    seat = _seat("legal_calls", state, Phase.CALL)
-    calls = state.round.setup.spec.calls
-    assert calls is not None  # a round has a CALL phase only if it has call rules
-    return calls.legal_calls(seat)
+    _round("legal_calls", state, Phase.CALL)
+    return turns.call_actions(state)
 
 
 def call(state: GameState, choice: Call) -> GameState:
@@ -161,119 +128,65 @@ def call(state: GameState, choice: Call) -> GameState:
     >>> state = pyclag.new_game(pyclag.presets.get("raf", first_deal_caller="eldest"), players=4)
     >>> state = pyclag.deal(pyclag.choose_hand_size(state, 5), rng=random.Random(1))
     >>> choice = pyclag.Call(1, Precedence(RED_OVER_BLACK), nuloss=True, madness=pyclag.Madness.ASCENDING)
-    >>> pyclag.call(state, choice).round.setup.spec.label
+    >>> pyclag.call(state, choice).round.setup.played.label
     'Precedence DHSC, Nuloss, Ascending Madness'
     """
-    seat = _seat("call", state, Phase.CALL, refusals.describe(choice))
-    rnd = state.round
-    old = rnd.setup
-    calls = old.spec.calls
-    assert calls is not None
-    legal = calls.legal_calls(seat)
-    # The type check refuses True or 1.0 standing for seat 1, as apply does.
-    if isinstance(choice, Call) and (choice.seat != seat or type(choice.seat) is not int):
-        raise refusals.out_of_turn(state, choice, legal)
-    try:
-        # 1 == True and hashes alike: the flags' types are checked as well.
-        known = choice in calls.call_set(seat) and all(
-            type(flag) is bool for flag in (choice.nuloss, choice.blind, choice.misere)
-        )
-    except TypeError:  # an unhashable stranger
-        known = False
-    if not known:
-        raise IllegalCallError(
-            f"{refusals.describe(choice)}: {refusals.bad_call(choice, calls)} in "
-            f"{refusals.where(state)}; legal_calls() lists the {len(legal)} legal calls",
-            Reason.BAD_CALL,
-            legal,
-        )
-    spec = old.spec.with_call(choice, state.rules.scoring)
-    setup = RoundSetup(
-        old.index, spec, old.players, old.dealer, old.hand_size, old.deck, None, None, seat, choice
-    )
-    return flow.advance(state, setup, Phase.CALL, rnd.bids, rnd.masks)
+    _round("call", state, Phase.CALL, f"illegal call {choice}")
+    if not isinstance(choice, Call):  # the rule says why: not a Call
+        row = BY_PHASE[Phase.CALL]
+        refusal = row.check(state, choice)
+        if refusal is not None:
+            raise refused(state, choice, refusal, row.noun, row.legal(state))
+    return apply(state, choice)
 
 
 # --- the dealer calls trumps ------------------------------------------------------------
 
 
-def legal_trumps(state: GameState) -> tuple[Suit | None, ...]:
-    """The trump suits the dealer may declare in a dealer-calls round (``None``:
-    no trumps, where allowed) (§2.0 ``DEALER_CALLS``).
+def legal_trumps(state: GameState) -> tuple[Suit | NoTrumps, ...]:
+    """The trump suits the dealer may declare in a dealer-calls round
+    (``NO_TRUMPS`` too, where allowed) (§2.0 ``DEALER_CALLS``).
 
     >>> import random, pyclag
-    >>> state = pyclag.new_game(pyclag.presets.get("pagat").with_schedule([pyclag.presets.get("pagat").schedule[13]]), 4)
-    >>> pyclag.legal_trumps(pyclag.deal(state, rng=random.Random(2)))
+    >>> pagat = pyclag.presets.get("pagat")
+    >>> state = pyclag.deal(pyclag.new_game(pagat.with_schedule([pagat.schedule[13]]), 4), rng=random.Random(2))
+    >>> pyclag.legal_trumps(state)
     (<Suit.CLUBS: 0>, <Suit.DIAMONDS: 1>, <Suit.HEARTS: 2>, <Suit.SPADES: 3>)
     """
-    _seat("legal_trumps", state, Phase.DECLARE_TRUMP)
-    suits = state.round.setup.spec.suits
-    assert isinstance(suits, DealerCalls)
-    return suits.choices
+    return turns.trump_choices(_round("legal_trumps", state, Phase.DECLARE_TRUMP).setup)
 
 
-def declare_trump(state: GameState, suit: Suit | None) -> GameState:
-    """The dealer names ``suit`` as trumps (``None``: no trumps, where allowed).
+def declare_trump(state: GameState, suit: Suit | NoTrumps) -> GameState:
+    """The dealer names ``suit`` as trumps (or ``NO_TRUMPS``, where allowed).
 
     >>> import random, pyclag
-    >>> state = pyclag.new_game(pyclag.presets.get("pagat").with_schedule([pyclag.presets.get("pagat").schedule[13]]), 4)
-    >>> state = pyclag.deal(state, rng=random.Random(2))
+    >>> pagat = pyclag.presets.get("pagat")
+    >>> state = pyclag.deal(pyclag.new_game(pagat.with_schedule([pagat.schedule[13]]), 4), rng=random.Random(2))
     >>> pyclag.declare_trump(state, pyclag.Suit.HEARTS).round.trump
     <Suit.HEARTS: 2>
-    >>> pyclag.declare_trump(state, None)
+    >>> pyclag.declare_trump(state, pyclag.rules.NO_TRUMPS)
     Traceback (most recent call last):
-    pyclag.errors.IllegalCallError: illegal trump declaration None by seat 0: not a trump the dealer may name in round 1 (7 cards, dealer seat 0); legal trumps: C D H S
+    pyclag.errors.IllegalTrumpError: illegal trump declaration no-trumps by seat 0: not a trump the dealer may name in round 1 (7 cards, dealer seat 0); legal trumps: C D H S
     """
-    seat = _seat("declare_trump", state, Phase.DECLARE_TRUMP, f"illegal trump declaration {suit!r}")
-    legal = legal_trumps(state)
-    if suit not in legal or (suit is not None and type(suit) is not Suit):
-        shown = " ".join("no trumps" if s is None else s.letter for s in legal)
-        raise IllegalCallError(
-            f"{refusals.describe(DeclareTrump(seat, suit))}: not a trump the dealer may name "
-            f"in {refusals.where(state)}; legal trumps: {shown}",
-            Reason.BAD_CALL,
-            legal,
-        )
-    rnd = state.round
-    old = rnd.setup
-    spec = old.spec.with_trump(suit)
-    setup = RoundSetup(old.index, spec, old.players, old.dealer, old.hand_size, old.deck)
-    return flow.advance(state, setup, Phase.DECLARE_TRUMP, rnd.bids, rnd.masks)
+    what = f"illegal trump declaration {suit!r}"
+    rnd = _round("declare_trump", state, Phase.DECLARE_TRUMP, what)
+    return apply(state, DeclareTrump(_seat(rnd), suit))
 
 
 # --- bidding ----------------------------------------------------------------------------
 
 
 def legal_bids(state: GameState) -> tuple[int, ...]:
-    """The bids the seat to act may make: ``0..h``, and for the dealer only what
-    the hook allows (§1.6, §1.7).
+    """The bids the seat to act may make: ``0..h``, and for the last bidder only
+    what the hook allows (§1.6, §1.7).
 
     >>> import pyclag, random
     >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL, players=3), rng=random.Random(1))
     >>> pyclag.legal_bids(state)
     (0, 1)
     """
-    try:
-        rnd = state.round
-    except AttributeError:
-        raise refusals.not_a_state("legal_bids", state) from None
-    if (
-        rnd.phase is not _BID and rnd.phase is not _BID_FIRST
-    ):  # a bid phase always has a seat to act
-        raise _wrong_phase(state, "legal_bids", Phase.BID)
-    return _legal_bids(state, rnd)
-
-
-def _legal_bids(state: GameState, rnd: RoundState) -> tuple[int, ...]:
-    setup = rnd.setup
-    h = setup.hand_size
-    if rnd.to_act != setup.dealer:
-        return _BID_RANGES[h]
-    others = sum(b for b in rnd.bids if b is not None)
-    return state.rules.hook.dealer_bids(h, others)
-
-
-_BID_RANGES: Final = tuple(tuple(range(h + 1)) for h in range(53))
+    rnd = _round("legal_bids", state, _BID)
+    return turns.bid_values(state, rnd)
 
 
 def bid(state: GameState, tricks: int) -> GameState:
@@ -290,23 +203,11 @@ def bid(state: GameState, tricks: int) -> GameState:
     try:
         rnd = state.round
     except AttributeError:
-        raise refusals.not_a_state("bid", state) from None
-    seat = rnd.to_act
-    phase = rnd.phase
-    if (phase is not _BID and phase is not _BID_FIRST) or type(seat) is not int:
-        raise _wrong_phase(state, f"illegal bid {tricks!r}", Phase.BID)
-    setup = rnd.setup
-    legal = _BID_RANGES[setup.hand_size] if seat != setup.dealer else _legal_bids(state, rnd)
-    if tricks not in legal or (type(tricks) is not int and not refusals.is_int(tricks)):
-        raise refusals.illegal_bid(state, Bid(seat, tricks), legal)
-    bids = list(rnd.bids)
-    bids[seat] = tricks
-    if seat == setup.dealer:  # the dealer bids last (§1.6)
-        return flow.advance(state, setup, phase, tuple(bids), rnd.masks)
-    new_round = _round_state(
-        setup, phase, (seat + 1) % setup.players, tuple(bids), rnd.masks, (), ()
-    )
-    return _game_state(state.rules, state.history, new_round)
+        raise not_a_state("bid", state) from None
+    current = rnd.phase
+    if current is not _BID and current is not _BID_FIRST:
+        raise misplaced_bid(state, f"illegal bid {tricks!r}")
+    return _TAKE_BID(state, Bid(_seat(rnd), tricks))
 
 
 # --- play ---------------------------------------------------------------------------------
@@ -325,48 +226,10 @@ def legal_plays(state: GameState) -> tuple[Card, ...]:
     try:
         rnd = state.round
     except AttributeError:
-        raise refusals.not_a_state("legal_plays", state) from None
-    seat = rnd.to_act
-    if rnd.phase is not _PLAY or type(seat) is not int:
-        raise _wrong_phase(state, "legal_plays", Phase.PLAY)
-    held = rnd.masks[seat]
-    # Wild twos change nothing for a player who holds no two (rule 5).
-    if held & _TWOS:
-        twos = rnd.setup.spec.twos
-        if twos is not None:
-            return cards_of(_wild_mask(rnd, twos, held))
-    legal = _legal_mask(rnd.trick, held)
-    return cards_of(legal) if legal == held else ONE_SUIT[legal]
-
-
-def _legal_mask(trick: tuple[Play, ...], held: int) -> int:
-    """The cards of ``held`` that may be played to ``trick``: all of them to
-    lead or when void in the suit led, else those of the suit led (§1.8)."""
-    if not trick:
-        return held
-    first = trick[0]
-    led = first.card if first.as_card is None else first.as_card
-    return (held & led.suit_mask) or held
-
-
-def _wild_mask(rnd: RoundState, twos: TwosWild, held: int) -> int:
-    """The legal cards in a twos-wild round (§2.0 rules 4-8)."""
-    return wild.legal_mask(twos, rnd.trick, held, rnd.trump, _seen(rnd))
-
-
-def _declarations(rnd: RoundState, twos: TwosWild, held: int) -> tuple[Card, ...]:
-    return wild.declarations(twos, rnd.trick, held, rnd.trump, _seen(rnd))
-
-
-def _seen(rnd: RoundState) -> int:
-    """The cards every player has seen this round: the turn-up and the cards played."""
-    seen = rnd.setup.turnup.mask if rnd.setup.turnup is not None else 0
-    for trick in rnd.tricks:
-        for past in trick.plays:
-            seen |= past.card.mask
-    for past in rnd.trick:
-        seen |= past.card.mask
-    return seen
+        raise not_a_state("legal_plays", state) from None
+    if rnd.phase is not _PLAY:
+        raise wrong_phase_error(state, "legal_plays", _PLAY)
+    return turns.play_cards(rnd)
 
 
 def legal_declarations(state: GameState, card: Card) -> tuple[Card, ...]:
@@ -381,9 +244,9 @@ def legal_declarations(state: GameState, card: Card) -> tuple[Card, ...]:
     >>> len(pyclag.legal_declarations(state, two))
     52
     """
-    seat = _seat("legal_declarations", state, _PLAY)
-    rnd = state.round
-    twos = rnd.setup.spec.twos
+    rnd = _round("legal_declarations", state, _PLAY)
+    seat = _seat(rnd)
+    twos = rnd.setup.played.twos
     held = rnd.masks[seat]
     if twos is None or type(card) is not Card or card.rank is not Rank.TWO or not held & card.mask:
         why = (
@@ -392,12 +255,9 @@ def legal_declarations(state: GameState, card: Card) -> tuple[Card, ...]:
             else f"seat {seat} holds no wild two {card!r}"
         )
         raise IllegalDeclarationError(
-            f"legal_declarations({card!r}): {why} in {refusals.where(state)}",
-            Reason.BAD_DECLARATION,
+            f"legal_declarations({card!r}): {why} in {where(state)}", Reason.BAD_DECLARATION
         )
-    if not _wild_mask(rnd, twos, held) & card.mask:
-        return ()
-    return _declarations(rnd, twos, held)
+    return turns.declarations_now(rnd, card)
 
 
 def play(state: GameState, card: Card, as_card: Card | None = None) -> GameState:
@@ -414,124 +274,11 @@ def play(state: GameState, card: Card, as_card: Card | None = None) -> GameState
     try:
         rnd = state.round
     except AttributeError:
-        raise refusals.not_a_state("play", state) from None
+        raise not_a_state("play", state) from None
     seat = rnd.to_act
     if rnd.phase is not _PLAY or type(seat) is not int:
-        raise _wrong_phase(state, f"illegal play {card}", Phase.PLAY)
-    held = rnd.masks[seat]
-    trick = rnd.trick
-    setup = rnd.setup
-    if (
-        type(card) is Card
-        and as_card is None
-        and _legal_mask(trick, held) & card.mask
-        and (card.mask & _NOT_TWOS or setup.spec.twos is None)
-    ):
-        # A legal natural card other than a two is legal whether twos are wild
-        # or not (rule 5 only frees more cards), so one check serves both.
-        played = _NATURAL_PLAYS[seat][card.index]
-    else:
-        played = _checked_play(state, rnd, Play(seat, card, as_card), held)
-    masks = list(rnd.masks)
-    masks[seat] = held ^ card.mask
-    trick += (played,)
-    players = setup.players
-    if len(trick) < players:
-        next_round = _round_state(
-            setup, _PLAY, (seat + 1) % players, rnd.bids, tuple(masks), trick, rnd.tricks
-        )
-        return _game_state(state.rules, state.history, next_round)
-    rules = setup.round_rules
-    assert rules is not None  # the trump is known before play
-    winner = best_play(trick, rules).seat
-    tricks = (*rnd.tricks, Trick(trick[0].seat, trick, winner))
-    if len(tricks) < setup.hand_size:
-        next_round = _round_state(setup, _PLAY, winner, rnd.bids, tuple(masks), (), tricks)
-        return _game_state(state.rules, state.history, next_round)
-    last = _round_state(setup, _ROUND_OVER, None, rnd.bids, tuple(masks), (), tricks)
-    return flow.finish_round(state, last)
-
-
-def _checked_play(state: GameState, rnd: RoundState, action: Play, held: int) -> Play:
-    """Check a two, or a play that is not plainly legal; the play to record."""
-    card, as_card = action.card, action.as_card
-    twos = rnd.setup.spec.twos
-    fits = _legal_mask(rnd.trick, held) if twos is None else _wild_mask(rnd, twos, held)
-    if type(card) is not Card or not fits & card.mask:
-        raise _illegal_play(state, action, held)
-    if twos is None or card.rank is not Rank.TWO:
-        if as_card is not None:  # only a wild two names another card
-            raise _illegal_play(state, action, held)
-        return _NATURAL_PLAYS[action.seat][card.index]
-    legal = _declarations(rnd, twos, held)
-    if type(as_card) is not Card or as_card not in legal:
-        why = (
-            "a wild two must name the card it stands for"
-            if as_card is None
-            else f"{card} may not stand for {refusals.shown(as_card)}"
-        )
-        raise IllegalDeclarationError(
-            f"{refusals.describe(action)}: {why} in {refusals.where(state)}; "
-            f"legal declarations: {' '.join(map(str, legal))}",
-            Reason.BAD_DECLARATION,
-            legal,
-        )
-    return Play(action.seat, card, as_card)
-
-
-# --- every decision ------------------------------------------------------------------------
-
-
-def legal_actions(state: GameState) -> tuple[PlayerAction, ...]:
-    """Every legal action of the seat to act; ``()`` when the game is over.
-
-    At a chance node there is no list (52! orders): use :func:`pyclag.sample_chance`.
-
-    >>> import pyclag, random
-    >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL, players=3), rng=random.Random(1))
-    >>> pyclag.legal_actions(state)
-    (Bid(seat=1, tricks=0), Bid(seat=1, tricks=1))
-    """
-    try:
-        rnd = state.round
-    except AttributeError:
-        raise refusals.not_a_state("legal_actions", state) from None
-    seat = rnd.to_act
-    current = rnd.phase
-    if current is _ROUND_OVER:
-        return ()
-    if type(seat) is not int:
-        raise _wrong_phase(state, "legal_actions", Phase.BID)
-    if current is _BID or current is _BID_FIRST:
-        return tuple(Bid(seat, b) for b in _legal_bids(state, rnd))
-    if current is _PLAY:
-        twos = rnd.setup.spec.twos
-        if twos is None:
-            return tuple(_NATURAL_PLAYS[seat][c.index] for c in legal_plays(state))
-        return tuple(
-            Play(seat, c, d) if c.rank is Rank.TWO else _NATURAL_PLAYS[seat][c.index]
-            for c in legal_plays(state)
-            for d in (legal_declarations(state, c) if c.rank is Rank.TWO else (None,))
-        )
-    if current is Phase.CALL:
-        return legal_calls(state)
-    if current is Phase.DECLARE_TRUMP:
-        return tuple(DeclareTrump(seat, suit) for suit in legal_trumps(state))
-    return tuple(ChooseHandSize(seat, h) for h in legal_hand_sizes(state))
-
-
-# --- refusals ----------------------------------------------------------------------
-
-
-def _safe_legal(state: GameState) -> tuple[object, ...]:
-    """What the state allows, for an error's ``.legal`` (nothing at a chance node)."""
-    return () if state.round.to_act in (None, CHANCE) else legal_actions(state)
-
-
-def _wrong_phase(state: GameState, what: str, expected: Phase) -> WrongPhaseError:
-    """``what`` needs phase ``expected``, which the state is not in."""
-    return refusals.wrong_phase(state, what, expected, _safe_legal(state))
-
-
-def _illegal_play(state: GameState, action: Play, held: int) -> IllegalActionError:
-    return refusals.illegal_play(state, action, held, legal_plays(state))
+        shown = card if type(card) is Card else repr(card)
+        raise wrong_phase_error(state, f"illegal play {shown}", _PLAY)
+    if as_card is None and type(card) is Card:
+        return _TAKE_PLAY(state, NATURAL_PLAYS[seat][card.index])
+    return _TAKE_PLAY(state, Play(seat, card, as_card))

@@ -11,10 +11,11 @@ from __future__ import annotations
 import random
 from typing import Final
 
-from pyclag._refusals import check_rng, check_state, not_a
-from pyclag.engine import apply, deal, sample_chance
+from pyclag.checks import check_rng, not_a
+from pyclag.engine import apply, deal, legal_actions, sample_chance
 from pyclag.errors import IllegalDeclarationError
-from pyclag.moves import bid, legal_actions, legal_bids, legal_declarations, legal_plays, play
+from pyclag.moves import bid, legal_bids, legal_declarations, legal_plays, play
+from pyclag.refusals import check_state
 from pyclag.state import CHANCE, GameState, Phase
 
 __all__ = ["play_out", "random_step"]

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import attrs
 
-from pyclag._refusals import check_state
+from pyclag.refusals import check_state
 from pyclag.engine import is_over, winners
 from pyclag.rules.calls import FirstCaller
 from pyclag.rules.ruleset import RuleSet, check_players

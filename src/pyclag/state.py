@@ -22,10 +22,12 @@ import attrs
 
 from pyclag.actions import Call, Play
 from pyclag.cards import Card, Suit
+from pyclag.checks import Frozen
 from pyclag.hand import Hand
 from pyclag.phases import Phase
 from pyclag.rules.round import RoundRules, RoundSpec
 from pyclag.rules.ruleset import RuleSet
+from pyclag.rules.trumps import NoTrumps
 from pyclag.scoring.schemes import tricks_won
 from pyclag.scoring.tally import contracts_made
 
@@ -40,6 +42,9 @@ __all__ = [
     "RoundState",
     "Seat",
     "Trick",
+    "TrickRecord",
+    "new_game_state",
+    "new_round_state",
     "running_totals",
 ]
 
@@ -67,7 +72,7 @@ _WINNER: Final = operator.attrgetter("winner")
 
 
 @attrs.frozen
-class Trick:
+class Trick(Frozen):
     """A finished trick: who led, the plays in order, who won.
 
     >>> from pyclag.cards import Card
@@ -80,24 +85,31 @@ class Trick:
     winner: Seat
 
 
+def _eldest(setup: RoundSetup) -> Seat:
+    return (setup.dealer + 1) % setup.players
+
+
 @attrs.frozen
-class RoundSetup:
+class RoundSetup(Frozen):
     """What is fixed about a round once it is dealt and its trump is known.
 
-    ``index`` is the round's place in the game (0-based); ``spec`` the round's
-    rules (once the RAF caller calls or the dealer declares trumps, the spec
-    that makes); ``hand_size`` the cards dealt to each player (0 while the RAF
-    dealer has not chosen). ``deck`` is the dealt pack, top first (``None``
-    before the deal: it is the dealer's secret, not anyone's view); ``turnup``
-    the card turned for trumps, ``None`` if none or not yet revealed;
-    ``round_rules`` the resolved rules that decide tricks and scores (``None``
-    until the trump is known). ``caller`` and ``call`` are the RAF caller and
-    their call; ``piles`` each seat's face-down order in RAF Blind, top first.
+    ``index`` is the round's place in the game (0-based); ``spec`` the round
+    as scheduled, and ``played`` as played: the same, or with the RAF caller's
+    ``call`` or the dealer's ``declared`` trump applied (a called round that
+    nobody calls is a standard deal, A18). ``hand_size`` is the cards dealt to
+    each player (0 while the RAF dealer has not chosen). ``deck`` is the dealt
+    pack, top first (``None`` before the deal: it is the dealer's secret, not
+    anyone's view); ``turnup`` the card turned for trumps, ``None`` if none or
+    not yet revealed; ``round_rules`` the resolved rules that decide tricks and
+    scores (``None`` until the trump is known). ``caller`` is the RAF caller;
+    ``piles`` each seat's face-down pile in RAF Blind, top first; ``draw`` the
+    cards turned for the first bidder (A25 option); ``first_bidder`` who bids
+    first and leads the first trick: the eldest, or the winner of that draw.
 
     >>> from pyclag.rules.round import RoundSpec
     >>> setup = RoundSetup(index=0, spec=RoundSpec(3), players=4, dealer=3, hand_size=3)
-    >>> setup.eldest, setup.bidding_order
-    (0, (0, 1, 2, 3))
+    >>> setup.eldest, setup.bidding_order, setup.last_bidder
+    (0, (0, 1, 2, 3), 3)
     """
 
     index: int
@@ -110,12 +122,24 @@ class RoundSetup:
     round_rules: RoundRules | None = None
     caller: Seat | None = None
     call: Call | None = None
+    declared: Suit | NoTrumps | None = None
     piles: tuple[tuple[Card, ...], ...] | None = None
+    draw: tuple[Card, ...] | None = None
+    first_bidder: Seat = attrs.field(default=attrs.Factory(_eldest, takes_self=True))
+    played: RoundSpec = attrs.field(
+        default=attrs.Factory(operator.attrgetter("spec"), takes_self=True), repr=False
+    )
 
     @property
     def eldest(self) -> Seat:
-        """The player on the dealer's left, who bids first and leads trick 1 (§1.2)."""
+        """The player on the dealer's left, who receives the first card (§1.2, §1.4)."""
         return (self.dealer + 1) % self.players
+
+    @property
+    def last_bidder(self) -> Seat:
+        """Who bids last, the one the hook binds: the dealer, or under the draw
+        each deal the first bidder's right-hand neighbour (§1.7, A25)."""
+        return (self.first_bidder - 1) % self.players
 
     @property
     def first_dealer(self) -> Seat:
@@ -130,13 +154,14 @@ class RoundSetup:
 
     @property
     def bidding_order(self) -> tuple[Seat, ...]:
-        """Seats in bidding order, eldest first and the dealer last (§1.6)."""
-        return tuple((self.dealer + 1 + i) % self.players for i in range(self.players))
+        """Seats in bidding order, the first bidder first and the last bidder last (§1.6)."""
+        return tuple((self.first_bidder + i) % self.players for i in range(self.players))
 
 
-class _TrickRecord:
-    """What a round in progress and a finished round derive from their setup
-    and their finished tricks."""
+class TrickRecord(Frozen):
+    """What a round in progress, a finished round and an observation derive
+    from their setup and their finished tricks (internal surface: the base of
+    :class:`RoundState`, :class:`RoundResult` and the observation)."""
 
     __slots__ = ()
     setup: RoundSetup
@@ -159,7 +184,7 @@ class _TrickRecord:
 
 
 @attrs.frozen
-class RoundState(_TrickRecord):
+class RoundState(TrickRecord):
     """A round in progress.
 
     ``bids`` are by seat (``None`` where a seat has not bid); ``masks`` are the
@@ -207,14 +232,14 @@ class RoundState(_TrickRecord):
 
     @property
     def leader(self) -> Seat:
-        """Who leads (or led) the current trick, the eldest and then the last winner (§1.8)."""
+        """Who leads (or led) the current trick: the first bidder, then the last winner (§1.8)."""
         if self.trick:
             return self.trick[0].seat
-        return self.tricks[-1].winner if self.tricks else self.setup.eldest
+        return self.tricks[-1].winner if self.tricks else self.setup.first_bidder
 
 
 @attrs.frozen
-class RoundResult(_TrickRecord):
+class RoundResult(TrickRecord):
     """A finished round: its setup, bids by seat, tricks, points and the
     running totals after it, as a score sheet keeps them (§1.11).
 
@@ -237,7 +262,7 @@ class RoundResult(_TrickRecord):
 
 
 @attrs.frozen
-class GameState:
+class GameState(Frozen):
     """A whole game: the rules, the ``history`` of finished rounds and the
     current ``round`` (the last round, finished, once the game is over).
 
@@ -298,7 +323,7 @@ _set_rules, _set_history, _set_round = (
 )
 
 
-def _round_state(
+def new_round_state(
     setup: RoundSetup,
     phase: Phase,
     to_act: Actor,
@@ -307,7 +332,7 @@ def _round_state(
     trick: tuple[Play, ...],
     tricks: tuple[Trick, ...],
 ) -> RoundState:
-    """``RoundState(...)``, built faster."""
+    """``RoundState(...)``, built faster (internal surface: the engine's hot paths)."""
     state = _new(RoundState)
     _set_setup(state, setup)
     _set_phase(state, phase)
@@ -319,8 +344,8 @@ def _round_state(
     return state
 
 
-def _game_state(rules: RuleSet, history: tuple[RoundResult, ...], round_: RoundState) -> GameState:
-    """``GameState(...)``, built faster."""
+def new_game_state(rules: RuleSet, history: tuple[RoundResult, ...], round_: RoundState) -> GameState:
+    """``GameState(...)``, built faster (internal surface: the engine's hot paths)."""
     state = _new(GameState)
     _set_rules(state, rules)
     _set_history(state, history)

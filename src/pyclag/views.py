@@ -27,17 +27,19 @@ from typing import Final, Generic, TypeVar
 
 import attrs
 
-from pyclag import _refusals as refusals
 from pyclag.actions import Call, Play, PlayerAction
 from pyclag.cards import Card, Rank, Suit
 from pyclag.errors import ClagError, RecordError, RulesError
 from pyclag.hand import Hand, cards_of
-from pyclag.moves import legal_actions
+from pyclag.checks import check_rng, not_a
+from pyclag.dealing import pack_of
+from pyclag.engine import legal_actions
 from pyclag.records import Record, replay, replay_round, round_record
 from pyclag.rules.deals import Bidding, PlayMode
 from pyclag.rules.round import RoundRules, RoundSpec
 from pyclag.rules.ruleset import RuleSet
-from pyclag.rules.wild import TWOS
+from pyclag.refusals import not_a_state
+from pyclag.rules.play import shown_voids
 from pyclag.state import (
     Actor,
     GameState,
@@ -46,7 +48,7 @@ from pyclag.state import (
     RoundSetup,
     Seat,
     Trick,
-    _TrickRecord,
+    TrickRecord,
     running_totals,
 )
 
@@ -56,7 +58,7 @@ _ALL: Final = (1 << 52) - 1
 
 
 @attrs.frozen
-class Observation(_TrickRecord):
+class Observation(TrickRecord):
     """What ``seat`` may know of a game at one moment.
 
     ``history`` holds the finished rounds and ``setup`` the round in progress
@@ -118,8 +120,9 @@ class Observation(_TrickRecord):
 
     @property
     def spec(self) -> RoundSpec:
-        """The rules of the round in progress, as called or declared so far."""
-        return self.setup.spec
+        """The rules of the round in progress, as played: as scheduled, or as
+        called or declared once the call or the declaration is made."""
+        return self.setup.played
 
     @property
     def turnup(self) -> Card | None:
@@ -169,21 +172,21 @@ def observe(state: GameState, seat: Seat) -> Observation:
     >>> import random, pyclag
     >>> rules = pyclag.presets.get("scottish").with_schedule([pyclag.presets.SCOTTISH.schedule[10]])
     >>> state = pyclag.deal(pyclag.new_game(rules, 3), rng=random.Random(1))
-    >>> state.round.setup.spec.label, observe(state, 1).hand, observe(state, 1).turnup
+    >>> state.round.setup.played.label, observe(state, 1).hand, observe(state, 1).turnup
     ('Blind (cards and trumps unseen)', None, None)
     """
     try:
         rnd = state.round
         history = state.history
     except AttributeError:
-        raise refusals.not_a_state("observe", state) from None
+        raise not_a_state("observe", state) from None
     setup = rnd.setup
     if type(seat) is not int or not 0 <= seat < setup.players:
         raise RulesError(f"observe: seat must be a seat in 0..{setup.players - 1}, not {seat!r}")
     current = rnd.phase
     over = current is Phase.ROUND_OVER
     # Blind bids are made with one's own cards face down (§2.0 BLIND_*, ROLL; Appendix B.5).
-    unseen = current is Phase.BID and setup.spec.bidding is Bidding.UNSEEN
+    unseen = current is Phase.BID and setup.played.bidding is Bidding.UNSEEN
     return Observation(
         seat,
         state.rules,
@@ -208,7 +211,7 @@ def check_view(func: str, observation: object) -> Observation:
     TypeError: my_bot: observation must be an Observation, not NoneType
     """
     if not isinstance(observation, Observation):
-        raise refusals.not_a(func, "observation", "an Observation", observation)
+        raise not_a(func, "observation", "an Observation", observation)
     return observation
 
 
@@ -278,7 +281,7 @@ def determinize(observation: Observation, rng: random.Random) -> GameState:
     (True, False)
     """
     check_view("determinize", observation)
-    refusals.check_rng("determinize", rng)
+    check_rng("determinize", rng)
     start = _round_start(_Key(observation))
     if observation.phase is Phase.GAME_OVER:
         return start
@@ -350,7 +353,7 @@ def _past_deck(result: RoundResult) -> tuple[Card, ...]:
     for trick in result.tricks:
         for play in trick.plays:
             played[play.seat].append(play.card)
-    if setup.spec.play is PlayMode.REVERSE_ORDER:  # Roll 'Em turned over (§2.0 ROLL)
+    if setup.played.play is PlayMode.REVERSE_ORDER:  # Roll 'Em turned over (§2.0 ROLL)
         played = [cards[::-1] for cards in played]
     seen = sum(card.mask for cards in played for card in cards)
     if setup.turnup is not None:
@@ -362,38 +365,14 @@ def _pack(
     setup: RoundSetup, hands: Sequence[Sequence[Card]], rest: Sequence[Card]
 ) -> tuple[Card, ...]:
     """The pack that deals ``hands[s]`` to seat ``s`` in that order, then the
-    turn-up (if shown), then ``rest`` (§1.4: one card at a time from the
-    dealer's left)."""
-    players = setup.players
-    dealt = players * setup.hand_size
-    pack: list[Card | None] = [None] * 52
-    for seat, cards in enumerate(hands):
-        pack[(seat - setup.dealer - 1) % players : dealt : players] = cards
-    below = iter(rest)
-    if setup.turnup is not None:
-        pack[dealt] = setup.turnup
-    return tuple(card if card is not None else next(below) for card in pack)
+    turn-up (if shown), then ``rest`` (§1.4)."""
+    return pack_of(hands, setup.dealer, setup.turnup, rest)
 
 
 def _voids(view: Observation) -> tuple[int, ...]:
     """The cards each seat has shown it does not hold (as masks)."""
-    forbidden = [0] * view.players
-    twos = view.setup.spec.twos
-    for plays in itertools.chain((trick.plays for trick in view.tricks), (view.trick,)):
-        if not plays:
-            continue
-        lead = plays[0]
-        led = lead.effective.suit.mask
-        if twos is not None and not twos.may_lead and lead.card.rank is Rank.TWO:
-            forbidden[lead.seat] |= _ALL & ~TWOS  # a two may be led only from a hand of twos
-        for play in plays[1:]:
-            if not play.effective.mask & led:  # it could not follow the suit led (§1.8)
-                forbidden[play.seat] |= led & ~TWOS if twos is not None else led
-        if twos is not None and not twos.any_identity:
-            for play in plays:  # a two may not stand for a card its player holds (rule 8)
-                if play.as_card is not None:
-                    forbidden[play.seat] |= play.as_card.mask
-    return tuple(forbidden)
+    plays = itertools.chain((trick.plays for trick in view.tricks), (view.trick,))
+    return shown_voids(view.setup.played.twos, list(plays), view.players)
 
 
 def _sample_deck(

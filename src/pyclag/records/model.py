@@ -13,17 +13,19 @@ from typing import Final
 
 import attrs
 
-from pyclag._refusals import check_state, not_a
-from pyclag.actions import Call, Play
+from pyclag.actions import CallChoice, Play
 from pyclag.cards import Card, Suit
+from pyclag.checks import not_a
+from pyclag.decisions import round_phases
 from pyclag.engine import is_over
 from pyclag.errors import RecordError
+from pyclag.refusals import check_state
 from pyclag.rules.deals import PlayMode
 from pyclag.rules.ruleset import RuleSet
-from pyclag.rules.trumps import NO_TRUMPS, DealerCalls, NoTrumps
+from pyclag.rules.trumps import NoTrumps
 from pyclag.state import GameState, Phase, RoundSetup, Trick
 
-__all__ = ["Record", "RoundRecord", "record_of", "round_record"]
+__all__ = ["ROUND_FIELDS", "Record", "RoundRecord", "record_of", "refused", "round_record"]
 
 
 @attrs.frozen
@@ -31,10 +33,10 @@ class RoundRecord:
     """One round of a record, as §6 writes it; a field is ``None`` (or empty)
     where the round does not have it or has not reached it yet.
 
-    ``deck`` is the pack top first; ``hand_size`` the RAF dealer's choice;
-    ``call`` the RAF caller's call (its seat is not recorded: replay gives it
-    to the caller A18 names, so it reads 0 here); ``trump`` the dealer's
-    declaration in a dealer-calls round (``NO_TRUMPS`` for none);
+    ``draw`` the cards turned for the first bidder (A25 option); ``deck`` the
+    pack top first; ``hand_size`` the RAF dealer's choice; ``call`` the RAF
+    caller's choice (replay gives it to the caller A18 names); ``trump`` the
+    dealer's declaration in a dealer-calls round (``NO_TRUMPS`` for none);
     ``blind_orders`` each seat's face-down order in RAF Blind; ``bids`` the
     bids made, in bidding order (forced bids are not recorded); ``plays`` the
     cards played in order, each with the card a wild two stands for (none
@@ -44,9 +46,10 @@ class RoundRecord:
     ()
     """
 
+    draw: tuple[Card, ...] | None = None
     deck: tuple[Card, ...] | None = None
     hand_size: int | None = None
-    call: Call | None = None
+    call: CallChoice | None = None
     trump: Suit | NoTrumps | None = None
     blind_orders: tuple[tuple[Card, ...], ...] | None = None
     bids: tuple[int, ...] = ()
@@ -107,43 +110,33 @@ def round_record(
         raise not_a("round_record", "rules", "a RuleSet", rules)
     if not isinstance(setup, RoundSetup):
         raise not_a("round_record", "setup", "a RoundSetup", setup)
-    spec = setup.spec
-    phases = spec.phases
-    declared = isinstance(rules.round_spec(setup.index).suits, DealerCalls)
-    rules_known = setup.round_rules
-    call = setup.call
+    phases = round_phases(setup.played, rules)
+    bidding = Phase.BID in phases or Phase.BID_BEFORE_DEAL in phases
     return RoundRecord(
+        draw=setup.draw,
         deck=setup.deck,
-        hand_size=setup.hand_size or None if spec.hand_sizes else None,
-        call=None if call is None else attrs.evolve(call, seat=0),
-        trump=(
-            None
-            if not declared or rules_known is None
-            else rules_known.trump
-            if rules_known.trump is not None
-            else NO_TRUMPS
-        ),
+        hand_size=setup.hand_size or None if setup.spec.hand_sizes else None,
+        call=None if setup.call is None else setup.call.choice,
+        trump=setup.declared,
         blind_orders=setup.piles,
         bids=tuple(
-            bid
-            for seat in setup.bidding_order
-            if (bid := bids[seat]) is not None
-            and (Phase.BID in phases or Phase.BID_BEFORE_DEAL in phases)
+            bid for seat in setup.bidding_order if (bid := bids[seat]) is not None and bidding
         ),
         plays=tuple(
             (play.card, play.as_card)
             for done in (*tricks, Trick(0, tuple(trick), 0))
             for play in done.plays
-            if spec.play is PlayMode.HAND  # piles play themselves (§2.0 ROLL, §2.3 Blind)
+            if setup.played.play is PlayMode.HAND  # piles play themselves (§2.0 ROLL, §2.3 Blind)
         ),
     )
 
 
 _EMPTY: Final = RoundRecord()
-_ROUND_FIELDS: Final = tuple(field.name for field in attrs.fields(RoundRecord))
-"""The fields of a round, in the order §6 writes them."""
+ROUND_FIELDS: Final = tuple(field.name for field in attrs.fields(RoundRecord))
+"""The fields of a round, in the order §6 writes them: each is the
+``record_field`` of a row of the decision table."""
 
 
-def _refused(path: str, reason: str) -> RecordError:
+def refused(path: str, reason: str) -> RecordError:
     """The refusal of a record at ``path`` (``""``: the text as a whole) for ``reason``."""
     return RecordError(f"{path}: {reason}" if path else reason, path=path)

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-import attrs
-
-from pyclag._refusals import check_state, not_a
-from pyclag.actions import Action, Bid, ChooseHandSize, Deal, DeclareTrump, Play, ShuffleHands
-from pyclag.cards import Suit
+from pyclag.actions import Action
+from pyclag.checks import not_a
+from pyclag.decisions import BY_PHASE, DECISIONS, Decision, round_phases
 from pyclag.engine import apply, is_over, new_game, winners
 from pyclag.errors import ClagError, RulesError
-from pyclag.records.model import _ROUND_FIELDS, Record, RoundRecord, _refused
+from pyclag.records.model import ROUND_FIELDS, Record, RoundRecord
+from pyclag.records.model import refused as _refused
+from pyclag.refusals import check_state
 from pyclag.rules.deals import PlayMode
 from pyclag.state import GameState, Phase, RoundSetup
 
@@ -67,7 +67,7 @@ def replay_round(state: GameState, rnd: RoundRecord, path: str = "round") -> Gam
     queue = _Queue(rnd)
     while state.round.setup.index == index and not is_over(state):
         actor = state.round.to_act
-        step = queue.next(state.round.phase, actor if type(actor) is int else 0)
+        step = queue.next(BY_PHASE[state.round.phase], actor if type(actor) is int else 0)
         if step is None:
             break
         field, action = step
@@ -79,112 +79,70 @@ def replay_round(state: GameState, rnd: RoundRecord, path: str = "round") -> Gam
     return state
 
 
-_BID, _BID_FIRST, _PLAY = Phase.BID, Phase.BID_BEFORE_DEAL, Phase.PLAY
-
-# The record field that holds each single decision, and the phase that takes it.
-_SINGLE: Final = {
-    Phase.CHOOSE_HAND_SIZE: "hand_size",
-    Phase.DEAL: "deck",
-    Phase.CALL: "call",
-    Phase.DECLARE_TRUMP: "trump",
-    Phase.SHUFFLE: "blind_orders",
+_ROWS_OF: Final = {
+    field: tuple(row for row in DECISIONS if row.record_field == field) for field in ROUND_FIELDS
 }
-_PHASE_OF: Final = {field: taker for taker, field in _SINGLE.items()}
+"""The decisions each field of a round record holds (``bids``: before the deal or after)."""
+_LISTS: Final = frozenset({"bids", "plays"})
+"""The fields that hold one entry per decision taken; the others hold one decision."""
 
 
 class _Queue:
     """A round record's decisions, handed out one at a time as the round asks."""
 
-    __slots__ = ("bids", "plays", "rnd", "taken")
+    __slots__ = ("rnd", "taken")
 
     def __init__(self, rnd: RoundRecord) -> None:
         self.rnd = rnd
-        self.bids = 0
-        self.plays = 0
-        self.taken: set[str] = set()
+        self.taken = dict.fromkeys(ROUND_FIELDS, 0)
 
-    def next(self, current: Phase, seat: int) -> tuple[str, Action] | None:
-        """The record's next decision for ``current`` by ``seat``, with its field;
+    def next(self, row: Decision, seat: int) -> tuple[str, Action] | None:
+        """The record's next decision for ``row`` by ``seat``, with its field;
         ``None`` where the record stops."""
-        rnd = self.rnd
-        if current is _PLAY:
-            if self.plays == len(rnd.plays):
+        field = row.record_field
+        value = getattr(self.rnd, field)
+        count = self.taken[field]
+        if field in _LISTS:
+            if count == len(value):
                 return None
-            card, declared = rnd.plays[self.plays]
-            self.plays += 1
-            return f"plays[{self.plays - 1}]", Play(seat, card, declared)
-        if current is _BID or current is _BID_FIRST:
-            if self.bids == len(rnd.bids):
-                return None
-            self.bids += 1
-            return f"bids[{self.bids - 1}]", Bid(seat, rnd.bids[self.bids - 1])
-        field = _SINGLE[current]
-        if field in self.taken or getattr(rnd, field) is None:
+            self.taken[field] += 1
+            return f"{field}[{count}]", row.from_record(value[count], seat)
+        if count or value is None:
             return None
-        self.taken.add(field)
-        return field, _single(rnd, field, seat)
+        self.taken[field] = 1
+        return field, row.from_record(value, seat)
+
+    def left(self, field: str) -> int:
+        """How many of the decisions in ``field`` the round has not taken."""
+        value = getattr(self.rnd, field)
+        if field in _LISTS:
+            return len(value) - self.taken[field]
+        return int(value is not None and not self.taken[field])
 
     def check_used(self, state: GameState, index: int, path: str) -> None:
         """Refuse whatever the record holds that the round did not take."""
-        rnd = self.rnd
         over = is_over(state) or state.round.setup.index != index
         setup = state.history[index].setup if over else state.round.setup
-        left = {
-            "bids": len(rnd.bids) - self.bids,
-            "plays": len(rnd.plays) - self.plays,
-            **{
-                field: int(getattr(rnd, field) is not None and field not in self.taken)
-                for field in _PHASE_OF
-            },
-        }
-        for field in _ROUND_FIELDS:
-            if not left[field]:
+        phases = round_phases(setup.played, state.rules)
+        for field in ROUND_FIELDS:
+            left = self.left(field)
+            if not left:
                 continue
             name = field.replace("_", " ")
-            phases = (_BID, _BID_FIRST) if field == "bids" else (_PHASE_OF.get(field, _PLAY),)
-            if not any(wanted in setup.spec.phases for wanted in phases):
+            if not any(row.phase in phases for row in _ROWS_OF[field]):
                 why = f"this round ({_label(setup)}) has no {name}"
-            elif field == "plays" and setup.spec.play is not PlayMode.HAND:
+            elif field == "plays" and setup.played.play is not PlayMode.HAND:
                 why = f"this round ({_label(setup)}) plays itself from face-down piles"
             elif over:
-                why = f"{left[field]} left over after the round ended"
+                why = f"{left} left over after the round ended"
             else:
-                waiting = _WAITING[state.round.phase]
+                waiting = BY_PHASE[state.round.phase].waiting
                 why = f"the round is waiting for its {waiting}, so the {name} cannot be used yet"
             raise _refused(f"{path}.{field}", why)
 
 
-def _single(rnd: RoundRecord, field: str, seat: int) -> Action:
-    """The action of a one-off decision ``field`` of ``rnd``, taken by ``seat``."""
-    if field == "deck":
-        assert rnd.deck is not None
-        return Deal(rnd.deck)
-    if field == "hand_size":
-        assert rnd.hand_size is not None
-        return ChooseHandSize(seat, rnd.hand_size)
-    if field == "call":
-        assert rnd.call is not None
-        return attrs.evolve(rnd.call, seat=seat)
-    if field == "trump":
-        return DeclareTrump(seat, rnd.trump if isinstance(rnd.trump, Suit) else None)
-    assert rnd.blind_orders is not None
-    return ShuffleHands(rnd.blind_orders)
-
-
 def _label(setup: RoundSetup) -> str:
-    return setup.spec.label or f"{setup.hand_size} cards"
-
-
-_WAITING: Final = {
-    Phase.CHOOSE_HAND_SIZE: "hand size",
-    Phase.BID_BEFORE_DEAL: "bids",
-    Phase.DEAL: "deck",
-    Phase.CALL: "call",
-    Phase.DECLARE_TRUMP: "trump",
-    Phase.BID: "bids",
-    Phase.SHUFFLE: "blind orders",
-    Phase.PLAY: "plays",
-}
+    return setup.played.label or f"{setup.hand_size} cards"
 
 
 # --- what a replay shows ----------------------------------------------------------------------

@@ -15,11 +15,15 @@ from collections.abc import Sequence
 from typing import Any, Final, NoReturn
 
 from pyclag import presets
-from pyclag._refusals import check_deck, check_state, not_a
-from pyclag.actions import Call, Madness
+from pyclag.actions import CallChoice, Madness
 from pyclag.cards import Card, Suit
-from pyclag.errors import IllegalActionError, RecordError, RulesError
-from pyclag.records.model import _ROUND_FIELDS, Record, RoundRecord, _refused, record_of
+from pyclag.checks import not_a
+from pyclag.dealing import deck_refusal
+from pyclag.errors import RecordError, Refusal, RulesError
+from pyclag.notation import read_play
+from pyclag.records.model import ROUND_FIELDS, Record, RoundRecord, record_of
+from pyclag.records.model import refused as _refused
+from pyclag.refusals import check_state
 from pyclag.rules.round import RoundSpec
 from pyclag.rules.ruleset import RuleSet
 from pyclag.rules.trumps import NO_TRUMPS, TURN_UP, NoTrumps, Precedence, TurnUp
@@ -101,6 +105,8 @@ def _spec_text(spec: RoundSpec) -> int | str:
 
 def _round_fields(rnd: RoundRecord) -> dict[str, Any]:
     fields: dict[str, Any] = {}
+    if rnd.draw is not None:
+        fields["draw"] = " ".join(map(str, rnd.draw))
     if rnd.deck is not None:
         fields["deck"] = " ".join(map(str, rnd.deck))
     if rnd.hand_size is not None:
@@ -120,7 +126,7 @@ def _round_fields(rnd: RoundRecord) -> dict[str, Any]:
     return fields
 
 
-def _call_fields(call: Call) -> dict[str, Any]:
+def _call_fields(call: CallChoice) -> dict[str, Any]:
     suits = call.suits
     if isinstance(suits, Suit):
         text = f"trumps:{suits.letter}"
@@ -333,10 +339,12 @@ def _schedule_entry(preset: RuleSet, entry: object, path: str) -> int | RoundSpe
 
 
 def _round(value: object, path: str, players: int) -> RoundRecord:
-    fields = _fields(value, path, _ROUND_FIELDS)
+    fields = _fields(value, path, ROUND_FIELDS)
     deck = fields.get("deck")
+    draw = fields.get("draw")
     blind = fields.get("blind_orders")
     return RoundRecord(
+        draw=None if draw is None else _cards(draw, f"{path}.draw", 52),
         deck=None if deck is None else _deck(deck, f"{path}.deck"),
         hand_size=None
         if "hand_size" not in fields
@@ -371,10 +379,9 @@ def _card(value: object, path: str) -> Card:
 
 def _deck(value: object, path: str) -> tuple[Card, ...]:
     deck = _cards(value, path, 52)
-    try:
-        check_deck(deck)
-    except IllegalActionError as err:
-        raise _refused(path, str(err)) from None
+    ruling = deck_refusal(deck)
+    if isinstance(ruling, Refusal):
+        raise _refused(path, ruling.why)
     return deck
 
 
@@ -390,9 +397,11 @@ def _orders(value: object, path: str, players: int) -> tuple[tuple[Card, ...], .
 
 
 def _play(value: object, path: str) -> tuple[Card, Card | None]:
-    text = _str(value, path)
-    card, equals, declared = text.partition("=")
-    return _card(card, path), _card(declared, path) if equals else None
+    try:
+        play = read_play(_str(value, path), 0)
+    except RecordError as err:
+        raise _refused(path, str(err)) from None
+    return play.card, play.as_card
 
 
 def _trump(value: object, path: str) -> Suit | NoTrumps:
@@ -404,7 +413,7 @@ def _trump(value: object, path: str) -> Suit | NoTrumps:
         raise _refused(path, str(err)) from None
 
 
-def _call(value: object, path: str) -> Call:
+def _call(value: object, path: str) -> CallChoice:
     fields = _fields(value, path, _CALL_FIELDS, required=("suits",))
     flags = {flag: _flag(fields.get(flag, False), f"{path}.{flag}") for flag in _CALL_FIELDS[1:4]}
     madness = fields.get("madness")
@@ -413,8 +422,7 @@ def _call(value: object, path: str) -> Call:
             f"{path}.madness",
             f'expected null, "ascending" or "descending", not {_shown(madness)}',
         )
-    return Call(
-        0,
+    return CallChoice(
         _call_suits(fields["suits"], f"{path}.suits"),
         nuloss=flags["nuloss"],
         blind=flags["blind"],

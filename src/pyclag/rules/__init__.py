@@ -25,7 +25,7 @@ from pyclag.rules.ruleset import (
     ScheduleChoice,
     normal_schedule,
 )
-from pyclag.rules.tricks import trick_winner
+from pyclag.rules.tricks import score_round, trick_winner
 from pyclag.rules.trumps import (
     NO_TRUMPS,
     TURN_UP,
@@ -75,5 +75,6 @@ __all__ = [
     "catalogue",
     "normal_schedule",
     "precedence_order",
+    "score_round",
     "trick_winner",
 ]

@@ -1,8 +1,13 @@
-"""Bidding: the range of a bid and the restriction on the dealer's bid, "the
-hook" (RULES.md §1.6, §1.7, A1-A4).
+"""Bidding: the range of a bid and the restriction on the last bid, "the
+hook" (RULES.md §1.6, §1.7, A1-A4, A25), and why a bid is refused.
+
+The last bidder is the dealer (§1.2), or under the Scottish draw each deal
+the first bidder's right-hand neighbour (A25).
 
 >>> Hook().dealer_bids(hand_size=5, others=3)
 (0, 1, 3, 4, 5)
+>>> Hook().refusal(hand_size=5, others=3, last=True, tricks=2).why
+'total of bids would equal the hand size 5'
 >>> Hook(form=HookForm.EXCEED).dealer_bids(hand_size=3, others=2)
 (2, 3)
 """
@@ -10,12 +15,17 @@ hook" (RULES.md §1.6, §1.7, A1-A4).
 from __future__ import annotations
 
 import enum
+from typing import Final
 
 import attrs
 
-from pyclag._check import is_flag, is_int, is_member
+from pyclag.checks import Frozen, is_flag, is_int, is_member, is_whole
+from pyclag.errors import IllegalBidError, Reason, Refusal
 
-__all__ = ["GtInfeasible", "Hook", "HookForm"]
+__all__ = ["BID_RANGES", "GtInfeasible", "Hook", "HookForm"]
+
+BID_RANGES: Final = tuple(tuple(range(h + 1)) for h in range(53))
+"""The bids of a hand of ``h`` cards, ``0..h`` (§1.6), by ``h``: one tuple each."""
 
 
 class HookForm(enum.Enum):
@@ -44,7 +54,7 @@ class GtInfeasible(enum.Enum):
 
 
 @attrs.frozen
-class Hook:
+class Hook(Frozen):
     """The restriction on the last bid (the dealer's).
 
     ``min_hand_size`` is the historical ``hook_min_hand_size`` option: hands
@@ -83,7 +93,7 @@ class Hook:
         """
         h = hand_size
         if not self.applies(h):
-            return tuple(range(h + 1))
+            return BID_RANGES[h]
         if self.form is HookForm.EXCEED:
             need = max(0, h + 1 - others)
             if need <= h:
@@ -105,3 +115,32 @@ class Hook:
                 return f"total of bids must be exactly one more than the hand size {hand_size}"
             return f"total of bids must exceed the hand size {hand_size}"
         return f"total of bids would equal the hand size {hand_size}"
+
+    def legal_bids(self, hand_size: int, others: int, last: bool) -> tuple[int, ...]:
+        """The bids a player may make: ``0..h``, and for the ``last`` bidder what
+        the hook allows after the others' bids totalling ``others`` (§1.6, §1.7).
+
+        >>> Hook().legal_bids(3, 2, last=False), Hook().legal_bids(3, 2, last=True)
+        ((0, 1, 2, 3), (0, 2, 3))
+        """
+        return self.dealer_bids(hand_size, others) if last else BID_RANGES[hand_size]
+
+    def refusal(self, hand_size: int, others: int, last: bool, tricks: object) -> Refusal | None:
+        """Why a bid of ``tricks`` is refused, or ``None`` if it is legal: the
+        one ruling on a bid (:meth:`legal_bids` is its legal set).
+
+        >>> Hook().refusal(3, 0, last=False, tricks=4).why
+        'a bid is 0..3 tricks'
+        >>> Hook().refusal(3, 0, last=False, tricks=True).reason.value
+        'not-an-integer'
+        """
+        if not is_whole(tricks):
+            why = f"a bid is a whole number of tricks, not {type(tricks).__name__}"
+            return Refusal(IllegalBidError, Reason.NOT_AN_INTEGER, why)
+        if tricks in self.legal_bids(hand_size, others, last):
+            return None
+        if last and 0 <= tricks <= hand_size:
+            return Refusal(
+                IllegalBidError, Reason.DEALER_RESTRICTION, self.describe(hand_size, others)
+            )
+        return Refusal(IllegalBidError, Reason.BID_OUT_OF_RANGE, f"a bid is 0..{hand_size} tricks")

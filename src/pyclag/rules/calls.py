@@ -17,9 +17,10 @@ from typing import Final
 
 import attrs
 
-from pyclag._check import is_flag, is_int, is_member
-from pyclag.actions import Call, Madness
+from pyclag.actions import Call, CallChoice, Madness
 from pyclag.cards import Suit
+from pyclag.checks import Frozen, is_flag, is_int, is_member
+from pyclag.errors import IllegalCallError, Reason, Refusal
 from pyclag.rules.trumps import NO_TRUMPS, TURN_UP, NoTrumps, Precedence, TurnUp
 
 __all__ = ["ALL_PRECEDENCES", "CallRules", "FirstCaller", "caller_after"]
@@ -42,7 +43,7 @@ class FirstCaller(enum.Enum):
 
 
 @attrs.frozen(cache_hash=True)
-class CallRules:
+class CallRules(Frozen):
     """A round whose rules the caller chooses after seeing their hand.
 
     The caller is whoever came out on top in the previous round
@@ -79,21 +80,63 @@ class CallRules:
         """
         return _legal_calls(self, seat)
 
-    def call_set(self, seat: int) -> frozenset[Call]:
-        """:meth:`legal_calls` as a set, for checking a call (cached).
 
-        >>> Call(1, Suit.SPADES, blind=True) in CallRules().call_set(1)
-        True
+    def caller(
+        self, players: int, dealer: int, last: tuple[Sequence[int], Sequence[int], int] | None
+    ) -> int | None:
+        """Who calls a round of ``players`` dealt by ``dealer``: the top scorer of
+        the ``last`` round (its points, tricks won and first bidder,
+        :func:`caller_after`); in the first round, which has no last, the eldest
+        if ``first_caller`` says so, else nobody (A18).
+
+        >>> CallRules().caller(4, 0, None), CallRules(first_caller=FirstCaller.ELDEST).caller(4, 0, None)
+        (None, 1)
         """
-        return _call_set(self, seat)
+        if last is not None:
+            return caller_after(*last)
+        return (dealer + 1) % players if self.first_caller is FirstCaller.ELDEST else None
+
+    def refusal(self, call: object) -> Refusal | None:
+        """Why ``call`` is none of the calls these rules allow, or ``None``
+        (its seat is the engine's to check): the one ruling on a call.
+
+        >>> CallRules().refusal(CallChoice(Suit.HEARTS, nuloss=1))
+        Refusal(error=<class 'pyclag.errors.IllegalCallError'>, reason=<Reason.BAD_CALL: 'bad-call'>, why='not a Call', legal=None, tail=None)
+        >>> CallRules().refusal(Call(0, Suit.HEARTS, nuloss=1)).why
+        'nuloss must be True or False, not 1'
+        """
+        if not isinstance(call, Call):
+            why = "not a Call"
+        else:
+            try:
+                # 1 == True and hashes alike: the flags' types are checked as well.
+                known = call.choice in _choice_set(self) and all(
+                    type(flag) is bool for flag in (call.nuloss, call.blind, call.misere)
+                )
+            except TypeError:  # an unhashable stranger
+                known = False
+            if known:
+                return None
+            why = self._why_not(call)
+        tail = f"legal_calls() lists the {len(self.suit_modes) * 24} legal calls"
+        return Refusal(IllegalCallError, Reason.BAD_CALL, why, None, tail)
+
+    def _why_not(self, call: Call) -> str:
+        if call.suits not in self.suit_modes:
+            trumps = "TURN_UP" if self.trumps_from_turnup else "a Suit"
+            return f"suits must be {trumps}, NO_TRUMPS or a Precedence, not {call.suits!r}"
+        for flag in ("nuloss", "blind", "misere"):
+            if not isinstance(getattr(call, flag), bool):
+                return f"{flag} must be True or False, not {getattr(call, flag)!r}"
+        return f"madness must be None or a Madness, not {call.madness!r}"
 
 
-@functools.cache
-def _call_set(rules: CallRules, seat: int) -> frozenset[Call]:
-    return frozenset(_legal_calls(rules, seat))
+@functools.lru_cache(maxsize=64)
+def _choice_set(rules: CallRules) -> frozenset[CallChoice]:
+    return frozenset(call.choice for call in _legal_calls(rules, 0))
 
 
-@functools.cache
+@functools.lru_cache(maxsize=256)
 def _legal_calls(rules: CallRules, seat: int) -> tuple[Call, ...]:
     flags = (False, True)
     return tuple(

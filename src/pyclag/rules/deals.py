@@ -27,7 +27,7 @@ import enum
 
 import attrs
 
-from pyclag._check import is_flag
+from pyclag.checks import is_flag
 
 __all__ = ["Bidding", "PlayMode", "Reveal", "TwosWild"]
 

@@ -18,23 +18,20 @@ from __future__ import annotations
 import enum
 import functools
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 import attrs
 
-from pyclag._check import Validator, is_instance, is_member
+from pyclag.checks import Validator, is_instance, is_member
 from pyclag.errors import RulesError
 from pyclag.rules.bidding import GtInfeasible, HookForm
 from pyclag.rules.calls import FirstCaller
 from pyclag.rules.deals import Bidding, PlayMode, Reveal
 from pyclag.rules.ordering import RankOrder
+from pyclag.rules.round import RoundSpec
 from pyclag.rules.trumps import NO_TRUMPS, TURN_UP, DealerCalls, NoTrumps, NoTurnUp, TurnUp
 from pyclag.scoring.schemes import SCHEMES, ContractScoring, MostTricks, misere
 from pyclag.scoring.tally import TieBreak
-
-if TYPE_CHECKING:
-    from pyclag.rules.round import RoundSpec
-    from pyclag.rules.ruleset import RuleSet
 
 __all__ = ["OPTIONS", "DealOptions", "Option", "RollOrder"]
 
@@ -175,7 +172,9 @@ class Option:
     """One named option: a field of the rule set, of its hook (``where="hook"``),
     its scoring (``"scoring"``) or its deal options (``"deals"``), the plain
     values it also accepts by name, and what it rules (``about``, citing the
-    RULES.md clause). :data:`OPTIONS` holds them by name.
+    RULES.md clause). :data:`OPTIONS` holds them by name;
+    :meth:`RuleSet.with_options <pyclag.rules.ruleset.RuleSet.with_options>`
+    reads and sets them.
 
     >>> OPTIONS["hook"].about[:45]
     "The restriction on the dealer's bid (§1.7, A1"
@@ -185,46 +184,6 @@ class Option:
     where: str = "rules"
     names: Mapping[Any, object] = attrs.field(factory=dict)
     about: str = attrs.field(default="", kw_only=True)
-
-    def _home(self, rules: RuleSet) -> Any:
-        homes = {"rules": rules, "hook": rules.hook, "deals": rules.deal_options}
-        return rules.scoring if self.where == "scoring" else homes[self.where]
-
-    def read(self, rules: RuleSet) -> object:
-        """The option's value in ``rules``, by its plain name where it has one.
-
-        >>> from pyclag import NORMAL
-        >>> OPTIONS["hook"].read(NORMAL), OPTIONS["num_deals"].read(NORMAL)
-        ('ne', None)
-        """
-        value = getattr(self._home(rules), self.field)
-        if isinstance(value, ContractScoring):
-            # A scheme keeps its name when trick_points_on_miss, an option of its own, changes it.
-            value = (
-                attrs.evolve(value, per_trick_on_miss=SCHEMES[value.name].per_trick_on_miss)
-                if value.name in SCHEMES
-                else value
-            )
-        for name, member in self.names.items():
-            if member == value:
-                return name
-        return value
-
-    def apply(self, rules: RuleSet, value: Any) -> RuleSet:
-        """``rules`` with this option set to ``value`` (a plain name or the value
-        itself); the field's validator refuses a bad value with a RulesError.
-
-        >>> from pyclag import NORMAL
-        >>> OPTIONS["hook"].apply(NORMAL, "gt").hook.form
-        <HookForm.EXCEED: 'gt'>
-        """
-        if isinstance(value, str):  # a name, or left for the field's validator to refuse
-            value = self.names.get(value, value)
-        if self.where == "rules":
-            return attrs.evolve(rules, **{self.field: value})
-        changed = attrs.evolve(self._home(rules), **{self.field: value})
-        key = {"hook": "hook", "deals": "deal_options", "scoring": "scoring"}[self.where]
-        return attrs.evolve(rules, **{key: changed})
 
 
 def _names(kind: type[enum.Enum]) -> dict[object, object]:
@@ -286,6 +245,12 @@ OPTIONS: Final[Mapping[str, Option]] = {
         names=_names(NoTurnUp),
         about="A turn-up round that deals the whole pack plays without trumps, or the "
         "schedule is refused (§1.5, A30).",
+    ),
+    "scottish_draw_each_round": Option(
+        "draw_first_bidder",
+        about="A card is turned for each player before every deal, and the highest bids "
+        "first and leads; the restriction binds the last bidder, on the first bidder's "
+        "right (A25, read literally). Off: the draw is made once, for the first dealer.",
     ),
     "num_deals": Option(
         "num_deals",

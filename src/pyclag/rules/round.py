@@ -7,8 +7,8 @@ resolution and scoring need once the round's trump is known.
 
 >>> from pyclag.rules.trumps import NO_TRUMPS
 >>> spec = RoundSpec(7, suits=NO_TRUMPS)
->>> spec.label, [phase.value for phase in spec.phases]
-('No Trumps', ['deal', 'bid', 'play'])
+>>> spec.label, spec.has_bids
+('No Trumps', True)
 """
 
 from __future__ import annotations
@@ -18,11 +18,10 @@ from typing import Any, Final
 
 import attrs
 
-from pyclag._check import is_instance, is_int, is_member
-from pyclag.actions import Call
+from pyclag.actions import CallChoice
 from pyclag.cards import DECK, Suit
-from pyclag.errors import RulesError
-from pyclag.phases import Phase
+from pyclag.checks import Frozen, is_instance, is_int, is_member, is_whole
+from pyclag.errors import IllegalHandSizeError, Reason, Refusal, RulesError
 from pyclag.rules.calls import CallRules
 from pyclag.rules.deals import Bidding, PlayMode, Reveal, TwosWild
 from pyclag.rules.ordering import RankOrder, precedence_order
@@ -66,7 +65,7 @@ def _precedence(_instance: object, attribute: attrs.Attribute[Any], value: objec
 
 
 @attrs.frozen(cache_hash=True)
-class RoundSpec:
+class RoundSpec(Frozen):
     """One round of a schedule.
 
     * ``hand_size``: cards per player; when the dealer chooses (RAF), the
@@ -122,15 +121,34 @@ class RoundSpec:
             raise RulesError("twos cannot be wild when cards are played from face-down piles")
 
     @property
-    def phases(self) -> tuple[Phase, ...]:
-        """The decisions of this round, in order (see :mod:`pyclag.phases`).
+    def has_bids(self) -> bool:
+        """Whether players choose bids in this round (not in misère or most tricks).
 
-        >>> [phase.value for phase in RoundSpec(5).phases]
-        ['deal', 'bid', 'play']
-        >>> [p.value for p in RoundSpec(7, hand_sizes=range(3, 8), calls=CallRules()).phases]
-        ['choose-hand-size', 'deal', 'call', 'bid', 'play']
+        >>> RoundSpec(7, bidding=Bidding.FORCED_ZERO).has_bids
+        False
         """
-        return _phases(self)
+        return self.bidding.has_bids
+
+    def legal_hand_sizes(self, players: int) -> tuple[int, ...]:
+        """The hand sizes the dealer may choose for ``players`` (§2.3 [V]: 3 to
+        7 in the RAF game): those of ``hand_sizes`` the pack can deal.
+
+        >>> RoundSpec(7, hand_sizes=range(3, 8)).legal_hand_sizes(7)
+        (3, 4, 5, 6, 7)
+        """
+        return tuple(h for h in self.hand_sizes if h * players <= 52)
+
+    def hand_size_refusal(self, players: int, size: object) -> Refusal | None:
+        """Why the dealer may not choose ``size``, or ``None``: the one ruling
+        on a hand size (:meth:`legal_hand_sizes` is its legal set).
+
+        >>> RoundSpec(7, hand_sizes=range(3, 8)).hand_size_refusal(4, 8).why
+        'not a hand size the dealer may choose'
+        """
+        if is_whole(size) and size in self.legal_hand_sizes(players):
+            return None
+        why = "not a hand size the dealer may choose"
+        return Refusal(IllegalHandSizeError, Reason.BAD_HAND_SIZE, why)
 
     @property
     def label(self) -> str:
@@ -155,14 +173,14 @@ class RoundSpec:
             parts.append(self.scoring.label)
         return ", ".join(part for part in parts if part)
 
-    def with_call(self, call: Call, scoring: ContractScoring) -> RoundSpec:
+    def with_call(self, call: CallChoice, scoring: ContractScoring) -> RoundSpec:
         """The round as ``call`` makes it, scored from the rule set's ``scoring``
         (§2.3: F1 with the madness weights; misère tricks score negatively).
 
         >>> from pyclag.actions import Madness
         >>> spec = RoundSpec(7, hand_sizes=range(3, 8), calls=CallRules())
         >>> from pyclag.scoring.schemes import F1
-        >>> called = spec.with_call(Call(0, Suit.HEARTS, misere=True, madness=Madness.ASCENDING), F1)
+        >>> called = spec.with_call(CallChoice(Suit.HEARTS, misere=True, madness=Madness.ASCENDING), F1)
         >>> called.label, called.suits, called.bidding.value, called.scoring.per_trick_on_miss
         ('Trumps H, Misère, Ascending Madness', Trumps(suit=<Suit.HEARTS: 2>), 'forced-zero', -2)
         """
@@ -187,32 +205,15 @@ class RoundSpec:
             name=call.label,
         )
 
-    def with_trump(self, suit: Suit | None) -> RoundSpec:
-        """The round once the dealer has declared ``suit`` (``None``: no trumps).
+    def with_trump(self, suit: Suit | NoTrumps) -> RoundSpec:
+        """The round once the dealer has declared ``suit`` (or ``NO_TRUMPS``).
 
         >>> RoundSpec(7, suits=DealerCalls()).with_trump(Suit.CLUBS).label
         'Dealer Calls: Trumps C'
         """
-        suits = NO_TRUMPS if suit is None else Trumps(suit)
+        suits: NoTrumps | Trumps = NO_TRUMPS if isinstance(suit, NoTrumps) else Trumps(suit)
         label = self.name or self.suits.label
         return attrs.evolve(self, suits=suits, name=f"{label}: {suits.label}")
-
-
-@functools.cache
-def _phases(spec: RoundSpec) -> tuple[Phase, ...]:
-    # RULES.md Appendix B, in order.
-    bidding = spec.bidding
-    steps = (
-        (bool(spec.hand_sizes), Phase.CHOOSE_HAND_SIZE),
-        (bidding is Bidding.BEFORE_DEAL, Phase.BID_BEFORE_DEAL),
-        (True, Phase.DEAL),
-        (spec.calls is not None, Phase.CALL),
-        (isinstance(spec.suits, DealerCalls), Phase.DECLARE_TRUMP),
-        (bidding in (Bidding.SEEN, Bidding.UNSEEN), Phase.BID),
-        (spec.play is PlayMode.SHUFFLED, Phase.SHUFFLE),
-        (True, Phase.PLAY),
-    )
-    return tuple(phase for present, phase in steps if present)
 
 
 _ORDER_LABELS: Final = {
@@ -237,7 +238,7 @@ _PLAY_LABELS: Final = {
 
 
 @attrs.frozen
-class RoundRules:
+class RoundRules(Frozen):
     """The resolved rules of one round: what decides a trick and the score.
 
     ``trump`` is the trump suit or ``None``; ``precedence`` (top suit first)
@@ -284,7 +285,7 @@ class RoundRules:
         return self.tables[led.value]
 
 
-@functools.cache
+@functools.lru_cache(maxsize=1024)
 def _strength_table(
     trump: Suit | None, precedence: tuple[Suit, ...] | None, order: RankOrder, led: Suit
 ) -> tuple[int, ...]:

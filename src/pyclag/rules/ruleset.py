@@ -15,13 +15,13 @@ from typing import Any, Final
 
 import attrs
 
-from pyclag._check import is_instance, is_int, is_member
+from pyclag.checks import is_flag, is_instance, is_int, is_member
 from pyclag.errors import RulesError
 from pyclag.rules.bidding import Hook
-from pyclag.rules.options import OPTIONS, DealOptions
+from pyclag.rules.options import OPTIONS, DealOptions, Option
 from pyclag.rules.round import RoundSpec
 from pyclag.rules.trumps import NoTurnUp
-from pyclag.scoring.schemes import F1, ContractScoring
+from pyclag.scoring.schemes import F1, SCHEMES, ContractScoring
 from pyclag.scoring.tally import TieBreak
 
 __all__ = ["NORMAL", "OPTIONS", "NoTurnUp", "RuleSet", "ScheduleChoice", "normal_schedule"]
@@ -120,7 +120,9 @@ class RuleSet:
     the players when set (RAF, A24), else one per schedule entry; past the end
     of the schedule its last entry repeats. ``deal_options`` change the special
     deals (:class:`~pyclag.rules.options.DealOptions`); ``choices`` are a
-    preset's options between schedules.
+    preset's options between schedules. ``draw_first_bidder`` turns a card
+    for each player before every deal to choose who bids first (A25, option
+    ``scottish_draw_each_round``).
 
     >>> RuleSet("mine", [3, 2, 1]).round_spec(0)
     RoundSpec(hand_size=3, ...)
@@ -142,6 +144,7 @@ class RuleSet:
         factory=DealOptions, validator=is_instance(DealOptions, label="DealOptions")
     )
     choices: tuple[ScheduleChoice, ...] = attrs.field(default=(), validator=_schedule_choices)
+    draw_first_bidder: bool = attrs.field(default=False, validator=is_flag)
     # The schedule with the deal options applied, built once: read every round.
     _rounds: tuple[RoundSpec, ...] = attrs.field(init=False, eq=False, repr=False)
 
@@ -225,7 +228,7 @@ class RuleSet:
         option = OPTIONS.get(name)
         if option is None:
             raise self._unknown(name)
-        return option.apply(self, value)
+        return _set_option(self, option, value)
 
     @property
     def options(self) -> dict[str, object]:
@@ -234,7 +237,7 @@ class RuleSet:
         >>> NORMAL.options["hook"], NORMAL.options["misere_points_per_trick"]
         ('ne', None)
         """
-        values = {name: option.read(self) for name, option in OPTIONS.items()}
+        values = {name: _read_option(self, option) for name, option in OPTIONS.items()}
         values.update((choice.option, choice.chosen) for choice in self.choices)
         return dict(sorted(values.items()))
 
@@ -258,6 +261,40 @@ class RuleSet:
     def _unknown(self, name: object) -> RulesError:
         valid = sorted([*OPTIONS, *(choice.option for choice in self.choices)])
         return RulesError(f"unknown option {name!r}; valid options: {', '.join(valid)}")
+
+
+def _home(rules: RuleSet, option: Option) -> Any:
+    """The value that holds ``option``: the rule set, its hook, scoring or deal options."""
+    homes = {"rules": rules, "hook": rules.hook, "deals": rules.deal_options}
+    return rules.scoring if option.where == "scoring" else homes[option.where]
+
+
+def _read_option(rules: RuleSet, option: Option) -> object:
+    """``option``'s value in ``rules``, by its plain name where it has one."""
+    value = getattr(_home(rules, option), option.field)
+    if isinstance(value, ContractScoring):
+        # A scheme keeps its name when trick_points_on_miss, an option of its own, changes it.
+        value = (
+            attrs.evolve(value, per_trick_on_miss=SCHEMES[value.name].per_trick_on_miss)
+            if value.name in SCHEMES
+            else value
+        )
+    for name, member in option.names.items():
+        if member == value:
+            return name
+    return value
+
+
+def _set_option(rules: RuleSet, option: Option, value: Any) -> RuleSet:
+    """``rules`` with ``option`` set to ``value`` (a plain name or the value
+    itself); the field's validator refuses a bad value with a RulesError."""
+    if isinstance(value, str):  # a name, or left for the field's validator to refuse
+        value = option.names.get(value, value)
+    if option.where == "rules":
+        return attrs.evolve(rules, **{option.field: value})
+    changed = attrs.evolve(_home(rules, option), **{option.field: value})
+    key = {"hook": "hook", "deals": "deal_options", "scoring": "scoring"}[option.where]
+    return attrs.evolve(rules, **{key: changed})
 
 
 def check_players(rules: object, players: object) -> None:

@@ -1,4 +1,5 @@
-"""Trick resolution (RULES.md §1.8, A35, A36).
+"""The rulings on one trick and one round: who wins a trick (RULES.md §1.8,
+A35, A36) and what a round scores (§1.9, §2.0, §2.3).
 
 >>> from pyclag.actions import Play
 >>> from pyclag.cards import Suit, parse_cards
@@ -15,10 +16,11 @@ from collections.abc import Sequence
 
 from pyclag.actions import Play
 from pyclag.cards import Card
-from pyclag.errors import IllegalPlayError, Reason
+from pyclag.checks import is_whole, not_a
+from pyclag.errors import IllegalBidError, IllegalPlayError, Reason
 from pyclag.rules.round import RoundRules
 
-__all__ = ["trick_winner"]
+__all__ = ["best_play", "score_round", "trick_winner"]
 
 
 def trick_winner(plays: Sequence[Play], round_rules: RoundRules) -> int:
@@ -44,9 +46,9 @@ def trick_winner(plays: Sequence[Play], round_rules: RoundRules) -> int:
     pyclag.errors.IllegalPlayError: trick_winner: a trick has one play per seat, each of another card; seats 0 0 played AS KS
     """
     if not isinstance(round_rules, RoundRules):
-        raise _not_a("round_rules", "a RoundRules", round_rules)
+        raise not_a("trick_winner", "round_rules", "a RoundRules", round_rules)
     if isinstance(plays, (str, bytes)) or not isinstance(plays, Sequence):
-        raise _not_a("plays", "a sequence of Play values", plays)
+        raise not_a("trick_winner", "plays", "a sequence of Play values", plays)
     if not plays or not all(
         isinstance(play, Play)
         and isinstance(play.card, Card)
@@ -71,13 +73,6 @@ def trick_winner(plays: Sequence[Play], round_rules: RoundRules) -> int:
     return best_play(plays, round_rules).seat
 
 
-def _not_a(param: str, expected: str, value: object) -> TypeError:
-    # Imported here: pyclag._refusals imports the state, which imports this package.
-    from pyclag._refusals import not_a
-
-    return not_a("trick_winner", param, expected, value)
-
-
 def best_play(plays: Sequence[Play], round_rules: RoundRules) -> Play:
     """The winning play of a non-empty trick (the engine's unchecked ruling).
 
@@ -96,3 +91,50 @@ def best_play(plays: Sequence[Play], round_rules: RoundRules) -> Play:
         if strength > top:
             best, top = play, strength
     return best
+
+
+def score_round(
+    round_rules: RoundRules, bids: Sequence[int | None], trick_winners: Sequence[int]
+) -> tuple[int, ...]:
+    """Points per seat for one round: the pure ruling behind the engine's scoring.
+
+    ``bids`` are by seat (``None`` where a round has no bids); ``trick_winners``
+    give the seat that won each trick, in order.
+
+    >>> from pyclag.scoring.schemes import F2
+    >>> score_round(RoundRules(trump=None, scoring=F2), (1, 0, 1, 2), (0, 2, 3))
+    (11, 10, 11, 1)
+
+    ``round_rules`` that are not a RoundRules, or ``bids`` or ``trick_winners``
+    that are not sequences (lists or tuples), are a TypeError; a bid that is
+    not a count is an IllegalBidError, a trick won by no seat of the table an
+    IllegalPlayError.
+
+    >>> score_round(RoundRules(trump=None, scoring=F2), (1, 0), (0, 2))
+    Traceback (most recent call last):
+    pyclag.errors.IllegalPlayError: score_round: trick 2 was won by 2, which is not a seat of 2 players
+    """
+    if not isinstance(round_rules, RoundRules):
+        raise not_a("score_round", "round_rules", "a RoundRules", round_rules)
+    for name, value in (("bids", bids), ("trick_winners", trick_winners)):
+        if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
+            raise not_a("score_round", name, "a sequence", value)
+    players = len(bids)
+    if not players:
+        raise IllegalBidError(
+            "score_round: bids must hold one entry per seat, not none", Reason.BID_OUT_OF_RANGE
+        )
+    for number, bid in enumerate(bids):
+        if bid is not None and (not is_whole(bid) or bid < 0):
+            reason = Reason.BID_OUT_OF_RANGE if is_whole(bid) else Reason.NOT_AN_INTEGER
+            raise IllegalBidError(
+                f"score_round: the bid of seat {number} is {bid!r}, not a count of tricks", reason
+            )
+    for number, seat in enumerate(trick_winners, 1):
+        if not is_whole(seat) or not 0 <= seat < players:
+            raise IllegalPlayError(
+                f"score_round: trick {number} was won by {seat!r}, "
+                f"which is not a seat of {players} players",
+                Reason.BAD_TRICK,
+            )
+    return round_rules.scoring.points(bids, trick_winners)

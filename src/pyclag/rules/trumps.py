@@ -15,7 +15,7 @@ from typing import Final, TypeAlias
 
 import attrs
 
-from pyclag._check import is_flag, is_member
+from pyclag.checks import is_flag, is_member
 from pyclag.cards import Suit
 from pyclag.rules.ordering import precedence_order
 
@@ -58,6 +58,15 @@ class TurnUp:
         """
         return ""
 
+    @property
+    def notation(self) -> str:
+        """How a call of the turn-up trump is written (``raf_trumps_from_turnup``).
+
+        >>> TURN_UP.notation
+        'turn-up'
+        """
+        return "turn-up"
+
 
 @attrs.frozen
 class NoTrumps:
@@ -72,6 +81,15 @@ class NoTrumps:
         'No Trumps'
         """
         return "No Trumps"
+
+    @property
+    def notation(self) -> str:
+        """How a call or a declaration of no trumps is written.
+
+        >>> NO_TRUMPS.notation
+        'no-trumps'
+        """
+        return "no-trumps"
 
 
 @attrs.frozen
@@ -90,6 +108,15 @@ class Trumps:
         """Name on a score card."""
         return f"Trumps {self.suit.letter}"
 
+    @property
+    def notation(self) -> str:
+        """How a call of this trump suit is written.
+
+        >>> Trumps(Suit.HEARTS).notation
+        'trumps:H'
+        """
+        return f"trumps:{self.suit.letter}"
+
 
 @attrs.frozen
 class DealerCalls:
@@ -104,9 +131,13 @@ class DealerCalls:
     no_trumps: bool = attrs.field(default=False, validator=is_flag)
 
     @property
-    def choices(self) -> tuple[Suit | None, ...]:
-        """What the dealer may declare (``None``: no trumps)."""
-        return (*Suit, None) if self.no_trumps else tuple(Suit)
+    def choices(self) -> tuple[Suit | NoTrumps, ...]:
+        """What the dealer may declare (``NO_TRUMPS`` where ``no_trumps`` allows it).
+
+        >>> DealerCalls(no_trumps=True).choices[-1]
+        NoTrumps()
+        """
+        return (*Suit, NO_TRUMPS) if self.no_trumps else tuple(Suit)
 
     @property
     def label(self) -> str:
@@ -138,6 +169,15 @@ class Precedence:
         'Precedence HCDS'
         """
         return "Precedence " + "".join(s.letter for s in self.order)
+
+    @property
+    def notation(self) -> str:
+        """How a call of this precedence is written.
+
+        >>> Precedence("HCDS").notation
+        'precedence:HCDS'
+        """
+        return "precedence:" + "".join(s.letter for s in self.order)
 
     def __repr__(self) -> str:
         return f"Precedence({''.join(s.letter for s in self.order)!r})"

@@ -1,11 +1,10 @@
-"""Scoring: schemes per round, the round ruling, totals and the game's winners."""
+"""Scoring: schemes per round, contracts made and the game's winners."""
 
 from pyclag.scoring.schemes import F1, F2, F3, SCHEMES, ContractScoring, Scoring, tricks_won
 from pyclag.scoring.tally import (
     TieBreak,
     contracts_kept,
     contracts_made,
-    score_round,
     winners_by_totals,
 )
 
@@ -19,7 +18,6 @@ __all__ = [
     "TieBreak",
     "contracts_kept",
     "contracts_made",
-    "score_round",
     "tricks_won",
     "winners_by_totals",
 ]

@@ -27,7 +27,7 @@ from typing import Final, TypeAlias
 
 import attrs
 
-from pyclag._check import is_instance, is_int
+from pyclag.checks import is_instance, is_int
 from pyclag.actions import Madness
 from pyclag.errors import RulesError
 

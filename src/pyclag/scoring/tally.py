@@ -1,5 +1,6 @@
-"""The ruling on a round's points and on the game's winners (RULES.md §1.9,
-§1.10, §2.4 tie-break, A29).
+"""The tally of a game: contracts made and the game's winners (RULES.md §1.10,
+§1.11, §2.4 tie-break, A29). The ruling on one round's points is
+:func:`pyclag.rules.tricks.score_round`.
 
 >>> winners_by_totals((212, 212, 190, 175), (8, 10, 6, 5), TieBreak.CONTRACTS_THEN_SHARED)
 (1,)
@@ -9,14 +10,8 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
-from pyclag.errors import RecordError
-
-if TYPE_CHECKING:
-    from pyclag.rules.round import RoundRules
-
-__all__ = ["TieBreak", "contracts_kept", "contracts_made", "score_round", "winners_by_totals"]
+__all__ = ["TieBreak", "contracts_kept", "contracts_made", "winners_by_totals"]
 
 
 class TieBreak(enum.Enum):
@@ -29,47 +24,6 @@ class TieBreak(enum.Enum):
 
     SHARED = "shared"
     CONTRACTS_THEN_SHARED = "contracts_then_shared"
-
-
-def score_round(
-    round_rules: RoundRules, bids: Sequence[int | None], trick_winners: Sequence[int]
-) -> tuple[int, ...]:
-    """Points per seat for one round: the pure ruling behind the engine's scoring.
-
-    ``bids`` are by seat; ``trick_winners`` give the seat that won each trick, in order.
-
-    >>> from pyclag.rules.round import RoundRules
-    >>> from pyclag.scoring.schemes import F2
-    >>> score_round(RoundRules(trump=None, scoring=F2), (1, 0, 1, 2), (0, 2, 3))
-    (11, 10, 11, 1)
-    >>> score_round(RoundRules(trump=None, scoring=F2), (1, 0), (0, 2))
-    Traceback (most recent call last):
-    pyclag.errors.RecordError: score_round: trick 2 was won by 2, which is not a seat of 2 players
-
-    ``round_rules`` that are not a RoundRules, or ``bids`` or ``trick_winners``
-    that are not sequences (lists or tuples), are a TypeError.
-    """
-    from pyclag._refusals import not_a  # here: it imports the state, which imports this module
-    from pyclag.rules.round import RoundRules
-
-    if not isinstance(round_rules, RoundRules):
-        raise not_a("score_round", "round_rules", "a RoundRules", round_rules)
-    for name, value in (("bids", bids), ("trick_winners", trick_winners)):
-        if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
-            raise not_a("score_round", name, "a sequence", value)
-    players = len(bids)
-    if not players:
-        raise RecordError("score_round: bids must hold one entry per seat, not none")
-    for number, bid in enumerate(bids):
-        if bid is not None and (isinstance(bid, bool) or not isinstance(bid, int) or bid < 0):
-            raise RecordError(f"score_round: the bid of seat {number} is {bid!r}, not a count")
-    for number, seat in enumerate(trick_winners, 1):
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-            raise RecordError(
-                f"score_round: trick {number} was won by {seat!r}, "
-                f"which is not a seat of {players} players"
-            )
-    return round_rules.scoring.points(bids, trick_winners)
 
 
 def contracts_kept(bids: Sequence[int | None], tricks_won: Sequence[int]) -> tuple[bool, ...]:

@@ -33,7 +33,7 @@ import unicodedata
 from collections.abc import Sequence
 from typing import Final, TextIO
 
-from pyclag._refusals import check_rng, not_a
+from pyclag.checks import check_rng, not_a
 from pyclag.actions import PlayerAction
 from pyclag.bots import Bot, HeuristicBot
 from pyclag.cards import Card

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from pyclag._refusals import not_a
+from pyclag.checks import not_a
 from pyclag.actions import Bid, Call, ChooseHandSize, DeclareTrump, Madness, Play, PlayerAction
 from pyclag.cards import Card, Rank, Suit
 from pyclag.errors import ClagError

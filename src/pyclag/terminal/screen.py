@@ -3,7 +3,7 @@ the question for your decision and the help for it."""
 
 from __future__ import annotations
 
-from pyclag._refusals import not_a
+from pyclag.checks import not_a
 from pyclag.actions import Bid, Call, ChooseHandSize, DeclareTrump, Madness, Play
 from pyclag.cards import Card, Suit
 from pyclag.hand import Hand

@@ -1,0 +1,144 @@
+"""The chance steps, one column each of the decision table
+(:mod:`pyclag.decisions`): the draw for the first bidder (A25 option), the
+deal (§1.4) and RAF Blind's face-down shuffle (§2.3). For each, how it is
+drawn from an rng, its refusal (an outcome that cannot happen, from
+:mod:`pyclag.dealing`) and its transition. Internal surface.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import attrs
+
+from pyclag.actions import Deal, Draw, ShuffleHands
+from pyclag.cards import Card
+from pyclag.dealing import (
+    deal_hands,
+    deck_refusal,
+    draw_winner,
+    drawn_cards,
+    piles_refusal,
+    shuffled_deck,
+)
+from pyclag.errors import Refusal
+from pyclag.flow import Advance
+from pyclag.hand import cards_of
+from pyclag.refusals import refused
+from pyclag.state import GameState, Phase, RoundSetup
+
+__all__ = [
+    "contenders",
+    "deal_refusal",
+    "draw_refusal",
+    "sample_deal",
+    "sample_draw",
+    "sample_shuffle",
+    "shuffle_refusal",
+    "take_deal",
+    "take_draw",
+    "take_shuffle",
+]
+
+
+def _refusal(ruling: object) -> Refusal | None:
+    return ruling if isinstance(ruling, Refusal) else None
+
+
+# --- the draw for the first bidder (§2.2, A25) ------------------------------------------
+
+
+def contenders(setup: RoundSetup) -> tuple[int, ...]:
+    """Who draws for the first bidder, in turn: every seat, clockwise from the eldest."""
+    return tuple((setup.eldest + i) % setup.players for i in range(setup.players))
+
+
+def sample_draw(state: GameState, rng: random.Random) -> Draw:
+    """A draw turned from a pack shuffled with ``rng``."""
+    return Draw(drawn_cards(contenders(state.round.setup), rng))
+
+
+def draw_refusal(state: GameState, action: Draw) -> Refusal | None:
+    """Why ``action`` is not a draw that can happen (it does not settle, or repeats a card)."""
+    return _refusal(draw_winner(_cards(action), contenders(state.round.setup)))
+
+
+def _cards(action: Draw) -> tuple[Card, ...]:
+    cards = action.cards
+    return tuple(cards) if isinstance(cards, (tuple, list)) else ()
+
+
+def take_draw(advance: Advance) -> Callable[[GameState, Draw], GameState]:
+    """The transition: the highest card bids first and leads the first trick."""
+
+    def take(state: GameState, action: Draw) -> GameState:
+        rnd = state.round
+        cards = _cards(action)
+        winner = draw_winner(cards, contenders(rnd.setup))
+        if isinstance(winner, Refusal):
+            raise refused(state, action, winner, "draw", ())
+        setup = attrs.evolve(rnd.setup, draw=cards, first_bidder=winner)
+        return advance(state, setup, Phase.DRAW, rnd.bids, rnd.masks)
+
+    return take
+
+
+# --- the deal (§1.4) -------------------------------------------------------------------------
+
+
+def sample_deal(state: GameState, rng: random.Random) -> Deal:
+    """A pack shuffled with ``rng``."""
+    return Deal(shuffled_deck(rng))
+
+
+def deal_refusal(state: GameState, action: Deal) -> Refusal | None:
+    """Why ``action.deck`` is not a pack: not the 52 distinct cards."""
+    return _refusal(deck_refusal(action.deck))
+
+
+def take_deal(advance: Advance) -> Callable[[GameState, Deal], GameState]:
+    """The transition: the cards are dealt, and the trump turned if it may be."""
+
+    def take(state: GameState, action: Deal) -> GameState:
+        deck = deck_refusal(action.deck)  # a tuple: a list would make the state mutable
+        if isinstance(deck, Refusal):
+            raise refused(state, action, deck, "deal", ())
+        rnd = state.round
+        setup = rnd.setup
+        masks = deal_hands(deck, setup.players, setup.hand_size, setup.dealer)
+        return advance(state, setup, Phase.DEAL, rnd.bids, masks, deck)
+
+    return take
+
+
+# --- RAF Blind's face-down shuffle (§2.3) ---------------------------------------------------
+
+
+def sample_shuffle(state: GameState, rng: random.Random) -> ShuffleHands:
+    """Each seat's cards shuffled with ``rng`` into its pile."""
+    piles = []
+    for mask in state.round.masks:
+        pile = list(cards_of(mask))
+        rng.shuffle(pile)
+        piles.append(tuple(pile))
+    return ShuffleHands(tuple(piles))
+
+
+def shuffle_refusal(state: GameState, action: ShuffleHands) -> Refusal | None:
+    """Why ``action`` is not a shuffle of each seat's own cards."""
+    return _refusal(piles_refusal(state.round.masks, action.piles))
+
+
+def take_shuffle(advance: Advance) -> Callable[[GameState, ShuffleHands], GameState]:
+    """The transition: the piles are laid; the round then plays itself out."""
+
+    def take(state: GameState, action: ShuffleHands) -> GameState:
+        rnd = state.round
+        piles = piles_refusal(rnd.masks, action.piles)
+        if isinstance(piles, Refusal):
+            raise refused(state, action, piles, "shuffle", ())
+        setup = attrs.evolve(rnd.setup, piles=piles)
+        return advance(state, setup, Phase.SHUFFLE, rnd.bids, rnd.masks)
+
+    return take

@@ -1,0 +1,333 @@
+"""The decision table: one :class:`Decision` row per kind of pending decision,
+in the order a round meets them (RULES.md Appendix B), and the one place
+that says, for each, which rounds have it, who takes it, what is legal and
+why not, how it changes the state, how it is written and where a record
+keeps it (DESIGN.md §4a).
+
+``engine.apply``, ``legal_actions``, ``is_legal``, ``parse_action``, record
+replay, the refusal messages, the terminal and the bots read the row of the
+phase a state is in (:func:`decision`); nothing keeps a table of its own.
+
+>>> import pyclag
+>>> [row.phase.value for row in DECISIONS]
+['draw', 'choose-hand-size', 'bid-before-deal', 'deal', 'call', 'declare-trump', 'bid', 'shuffle', 'play']
+>>> row = decision(pyclag.new_game(pyclag.NORMAL, players=4))
+>>> row.noun, row.chance, row.record_field
+('deal', True, 'deck')
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections.abc import Callable, Mapping
+from typing import Any, Final
+
+import attrs
+
+from pyclag import chance, flow, notation, turns
+from pyclag.actions import (
+    Action,
+    Bid,
+    Call,
+    CallChoice,
+    ChanceAction,
+    ChooseHandSize,
+    Deal,
+    DeclareTrump,
+    Draw,
+    Play,
+    ShuffleHands,
+)
+from pyclag.cards import Card
+from pyclag.errors import Refusal
+from pyclag.rules.deals import Bidding, PlayMode
+from pyclag.rules.round import RoundSpec
+from pyclag.rules.ruleset import RuleSet
+from pyclag.rules.trumps import DealerCalls
+from pyclag.state import CHANCE, Actor, GameState, Phase, RoundSetup, RoundState
+
+__all__ = ["DECISIONS", "Decision", "advance", "decision", "finish", "round_phases"]
+
+
+@attrs.frozen(eq=False)
+class Decision:
+    """One kind of decision: a row of :data:`DECISIONS`.
+
+    * ``phase``: the phase a round is in while it waits for this decision.
+    * ``action``: the action class that takes it; ``noun`` and ``verb`` name
+      it in messages ("illegal *bid* 2 by seat 3", "seat 1's turn to *bid*");
+      ``record_field`` is where a game record keeps it (DESIGN.md §6).
+    * ``needed(spec, rules)``: whether a round of ``spec`` (as played) has it.
+    * ``actor(setup)``: who takes it on entering the phase: a seat or CHANCE.
+    * ``legal(state)``: the legal actions (``()`` at a chance node).
+    * ``check(state, action)``: why an action of the right kind, by the seat to
+      act, is refused, or ``None``: the rule's :class:`~pyclag.errors.Refusal`.
+    * ``take(state, action)``: the transition, which refuses what ``check``
+      refuses (with a fast path for what is plainly legal).
+    * ``read(text, seat)``: the action from its notation (:mod:`pyclag.notation`);
+      ``from_record(value, seat)`` the action from the value a record keeps
+      (one entry of ``bids`` or ``plays``, or the whole field).
+    * ``sample(state, rng)``: for a chance step, its outcome drawn from ``rng``.
+    """
+
+    phase: Phase
+    action: type
+    noun: str
+    verb: str
+    record_field: str
+    needed: Callable[[RoundSpec, RuleSet], bool]
+    actor: Callable[[RoundSetup], Actor]
+    legal: Callable[[GameState], tuple[Action, ...]]
+    check: Callable[[GameState, Any], Refusal | None]
+    take: Callable[[GameState, Any], GameState]
+    read: Callable[[str, Any], Action]
+    from_record: Callable[[Any, Any], Action]
+    sample: Callable[[GameState, random.Random], ChanceAction] | None = None
+
+    @property
+    def chance(self) -> bool:
+        """Whether chance takes this decision (a draw, a deal, a shuffle).
+
+        >>> [row.noun for row in DECISIONS if row.chance]
+        ['draw', 'deal', 'shuffle']
+        """
+        return self.sample is not None
+
+    @property
+    def waiting(self) -> str:
+        """What a round in this phase is waiting for, as a record's field says it.
+
+        >>> BY_PHASE[Phase.SHUFFLE].waiting
+        'blind orders'
+        """
+        return self.record_field.replace("_", " ")
+
+
+# --- the flow, bound to the table -------------------------------------------------------
+
+
+class _Table:
+    """The table as the flow reads it (:class:`pyclag.flow.Table`)."""
+
+    def phases(self, spec: RoundSpec, rules: RuleSet) -> tuple[Phase, ...]:
+        return round_phases(spec, rules)
+
+    def actor(self, phase: Phase, setup: RoundSetup) -> Actor:
+        return BY_PHASE[phase].actor(setup)
+
+
+_TABLE: Final = _Table()
+
+
+def advance(
+    state: GameState,
+    setup: RoundSetup,
+    done: Phase,
+    bids: tuple[int | None, ...],
+    masks: tuple[int, ...],
+    deck: tuple[Card, ...] | None = None,
+) -> GameState:
+    """Leave phase ``done`` for the next phase the round has (:func:`pyclag.flow.advance`)."""
+    return flow.advance(_TABLE, state, setup, done, bids, masks, deck)
+
+
+def finish(state: GameState, rnd: RoundState) -> GameState:
+    """Score the finished round ``rnd`` and start the next (:func:`pyclag.flow.finish_round`)."""
+    return flow.finish_round(_TABLE, state, rnd)
+
+
+def start(rules: RuleSet, players: int, first_dealer: int) -> GameState:
+    """A new game's state: its first round waiting for its first decision."""
+    return GameState(rules, (), flow.start_round(_TABLE, rules, players, 0, first_dealer))
+
+
+@functools.lru_cache(maxsize=1024)
+def round_phases(spec: RoundSpec, rules: RuleSet) -> tuple[Phase, ...]:
+    """The phases a round of ``spec`` (as played) has under ``rules``, in order.
+
+    >>> import pyclag
+    >>> [phase.value for phase in round_phases(pyclag.presets.RAF.round_spec(1), pyclag.presets.RAF)]
+    ['choose-hand-size', 'deal', 'call', 'bid', 'play']
+    """
+    return tuple(row.phase for row in DECISIONS if row.needed(spec, rules))
+
+
+# --- who acts ----------------------------------------------------------------------------
+
+
+def _chance(setup: RoundSetup) -> Actor:
+    return CHANCE
+
+
+def _dealer(setup: RoundSetup) -> Actor:
+    return setup.dealer
+
+
+def _caller(setup: RoundSetup) -> Actor:
+    return setup.caller
+
+
+def _first_bidder(setup: RoundSetup) -> Actor:
+    return setup.first_bidder
+
+
+def _always(spec: RoundSpec, rules: RuleSet) -> bool:
+    return True
+
+
+def _no_legal(state: GameState) -> tuple[Action, ...]:
+    return ()
+
+
+_BIDS: Final = (Bidding.SEEN, Bidding.UNSEEN)
+
+
+# --- the table -------------------------------------------------------------------------------
+
+DECISIONS: Final[tuple[Decision, ...]] = (
+    Decision(
+        Phase.DRAW,
+        Draw,
+        "draw",
+        "draw for the first bidder",
+        "draw",
+        needed=lambda spec, rules: rules.draw_first_bidder,  # A25 option
+        actor=_chance,
+        legal=_no_legal,
+        check=chance.draw_refusal,
+        take=chance.take_draw(advance),
+        read=notation.read_draw,
+        from_record=lambda cards, seat: Draw(cards),
+        sample=chance.sample_draw,
+    ),
+    Decision(
+        Phase.CHOOSE_HAND_SIZE,
+        ChooseHandSize,
+        "hand size",
+        "choose the hand size",
+        "hand_size",
+        needed=lambda spec, rules: bool(spec.hand_sizes),  # the RAF dealer (§2.3)
+        actor=_dealer,
+        legal=turns.hand_size_actions,
+        check=turns.hand_size_refusal,
+        take=turns.take_hand_size(advance),
+        read=notation.read_hand_size,
+        from_record=lambda size, seat: ChooseHandSize(seat, size),
+    ),
+    Decision(
+        Phase.BID_BEFORE_DEAL,
+        Bid,
+        "bid",
+        "bid",
+        "bids",
+        needed=lambda spec, rules: spec.bidding is Bidding.BEFORE_DEAL,  # pagat's Blind (A32)
+        actor=_first_bidder,
+        legal=turns.bid_actions,
+        check=turns.bid_refusal,
+        take=turns.take_bid(advance),
+        read=notation.read_bid,
+        from_record=lambda tricks, seat: Bid(seat, tricks),
+    ),
+    Decision(
+        Phase.DEAL,
+        Deal,
+        "deal",
+        "deal",
+        "deck",
+        needed=_always,  # §1.4
+        actor=_chance,
+        legal=_no_legal,
+        check=chance.deal_refusal,
+        take=chance.take_deal(advance),
+        read=notation.read_deal,
+        from_record=lambda deck, seat: Deal(deck),
+        sample=chance.sample_deal,
+    ),
+    Decision(
+        Phase.CALL,
+        Call,
+        "call",
+        "call",
+        "call",
+        needed=lambda spec, rules: spec.calls is not None,  # the RAF caller (§2.3)
+        actor=_caller,
+        legal=turns.call_actions,
+        check=turns.call_refusal,
+        take=turns.take_call(advance),
+        read=notation.read_call,
+        from_record=lambda choice, seat: CallChoice.by(choice, seat),
+    ),
+    Decision(
+        Phase.DECLARE_TRUMP,
+        DeclareTrump,
+        "trump declaration",
+        "declare trumps",
+        "trump",
+        needed=lambda spec, rules: isinstance(spec.suits, DealerCalls),  # §2.0 DEALER_CALLS
+        actor=_dealer,
+        legal=turns.trump_actions,
+        check=turns.trump_refusal,
+        take=turns.take_trump(advance),
+        read=notation.read_trump,
+        from_record=lambda suit, seat: DeclareTrump(seat, suit),
+    ),
+    Decision(
+        Phase.BID,
+        Bid,
+        "bid",
+        "bid",
+        "bids",
+        needed=lambda spec, rules: spec.bidding in _BIDS,  # §1.6; none in misère, most tricks
+        actor=_first_bidder,
+        legal=turns.bid_actions,
+        check=turns.bid_refusal,
+        take=turns.take_bid(advance),
+        read=notation.read_bid,
+        from_record=lambda tricks, seat: Bid(seat, tricks),
+    ),
+    Decision(
+        Phase.SHUFFLE,
+        ShuffleHands,
+        "shuffle",
+        "shuffle",
+        "blind_orders",
+        needed=lambda spec, rules: spec.play is PlayMode.SHUFFLED,  # RAF Blind (§2.3)
+        actor=_chance,
+        legal=_no_legal,
+        check=chance.shuffle_refusal,
+        take=chance.take_shuffle(advance),
+        read=notation.read_shuffle,
+        from_record=lambda piles, seat: ShuffleHands(piles),
+        sample=chance.sample_shuffle,
+    ),
+    Decision(
+        Phase.PLAY,
+        Play,
+        "play",
+        "play",
+        "plays",
+        needed=_always,  # §1.8
+        actor=_first_bidder,  # who leads the first trick
+        legal=turns.play_actions,
+        check=turns.play_refusal_now,
+        take=turns.take_play(finish),
+        read=notation.read_play,
+        from_record=lambda play, seat: Play(seat, *play),
+    ),
+)
+"""Every decision, in the order a round meets them (the order of :class:`~pyclag.phases.Phase`)."""
+
+BY_PHASE: Final[Mapping[Phase, Decision]] = {row.phase: row for row in DECISIONS}
+"""The row of each phase."""
+
+
+def decision(state: GameState) -> Decision | None:
+    """The row of the decision ``state`` waits for; ``None`` once the game is over.
+
+    >>> import pyclag, random
+    >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL, players=3), rng=random.Random(1))
+    >>> decision(state).noun
+    'bid'
+    """
+    return BY_PHASE.get(state.round.phase)

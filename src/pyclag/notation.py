@@ -1,0 +1,252 @@
+"""The notation: one text for every action, written by ``str(action)`` and read
+here, for records, the terminal and error messages alike (python-chess's
+``Move.uci()`` / ``Move.from_uci``).
+
+==================  ===================================  ===========================
+decision            written                              also read
+==================  ===================================  ===========================
+bid, hand size      ``3``                                ``" 3 "``
+play                ``AS``; a wild two ``2H=AC``         ``10h``, ``T♥``, ``2h = ac``
+declared trump      ``H``; ``no-trumps``                 ``hearts``, ``♥``, ``nt``
+RAF call            ``precedence:DHSC nuloss ascending``  ``trumps h``, ``nt blind``,
+                                                         ``HSDC``, ``misère, desc``
+deal, draw          the cards, top first                 commas between cards
+face-down shuffle   ``AS 2C / KH 3D`` (seat by seat)
+==================  ===================================  ===========================
+
+Each reader takes the text and the seat that acts and returns the action, or
+raises :class:`~pyclag.errors.RecordError` naming the text and what was
+expected. :func:`pyclag.parse_action` picks the reader of the decision pending.
+
+>>> str(read_call("Trumps h, Nuloss", seat=0))
+'trumps:H nuloss'
+>>> read_trump("spades", seat=1)
+DeclareTrump(seat=1, suit=<Suit.SPADES: 3>)
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from pyclag.actions import (
+    Bid,
+    Call,
+    ChooseHandSize,
+    Deal,
+    DeclareTrump,
+    Draw,
+    Madness,
+    Play,
+    ShuffleHands,
+    SuitChoice,
+)
+from pyclag.cards import Card, Suit, parse_cards
+from pyclag.errors import RecordError, RulesError
+from pyclag.rules.trumps import NO_TRUMPS, TURN_UP, Precedence
+
+__all__ = [
+    "LONGEST",
+    "read_bid",
+    "read_call",
+    "read_deal",
+    "read_draw",
+    "read_hand_size",
+    "read_play",
+    "read_shuffle",
+    "read_suit",
+    "read_trump",
+]
+
+LONGEST: Final = 600
+"""The longest action text read (a deal, with separators, fits; nothing else
+comes close): longer text is refused before it is looked at."""
+
+
+def _text(text: object, what: str) -> str:
+    if not isinstance(text, str):
+        raise RecordError(f"{what} text must be a string, not {type(text).__name__}")
+    if len(text) > LONGEST:
+        raise RecordError(f"{what} text is {len(text)} characters, more than {LONGEST}")
+    return text
+
+
+def _count(text: object, what: str) -> int:
+    words = _text(text, what).strip()
+    if not (words.isascii() and words.isdigit()):
+        raise RecordError(f"bad {what} text {words!r}: expected a whole number, e.g. 3")
+    return int(words)
+
+
+def read_bid(text: object, seat: int) -> Bid:
+    """A bid: a whole number of tricks.
+
+    >>> read_bid(" 2 ", seat=3)
+    Bid(seat=3, tricks=2)
+    >>> read_bid("two", seat=3)
+    Traceback (most recent call last):
+    pyclag.errors.RecordError: bad bid text 'two': expected a whole number, e.g. 3
+    """
+    return Bid(seat, _count(text, "bid"))
+
+
+def read_hand_size(text: object, seat: int) -> ChooseHandSize:
+    """A hand size: a whole number of cards.
+
+    >>> read_hand_size("5", seat=0)
+    ChooseHandSize(seat=0, size=5)
+    """
+    return ChooseHandSize(seat, _count(text, "hand size"))
+
+
+def read_play(text: object, seat: int) -> Play:
+    """A card, or a wild two and the card it stands for (``2H=AC``).
+
+    >>> str(read_play("2h = ac", seat=1)), str(read_play("10d", seat=1))
+    ('2H=AC', 'TD')
+    """
+    card, equals, named = _text(text, "play").partition("=")
+    return Play(seat, Card.parse(card), Card.parse(named) if equals else None)
+
+
+_SUIT_NAMES: Final = {
+    **{name: suit for suit in Suit for name in (suit.name.lower(), suit.name.lower()[:-1])},
+}
+_NO_TRUMPS: Final = frozenset({"no-trumps", "nt", "no trumps", "no trump", "notrumps", "none"})
+
+
+def read_suit(text: object) -> Suit:
+    """A suit: its letter, symbol or name, any case.
+
+    >>> read_suit("Hearts"), read_suit("♣"), read_suit("d")
+    (<Suit.HEARTS: 2>, <Suit.CLUBS: 0>, <Suit.DIAMONDS: 1>)
+    """
+    words = _text(text, "suit").strip()
+    named = _SUIT_NAMES.get(words.lower())
+    return named if named is not None else Suit.parse(words)
+
+
+def read_trump(text: object, seat: int) -> DeclareTrump:
+    """A declared trump: a suit, or no trumps.
+
+    >>> str(read_trump("NT", seat=0)), str(read_trump("h", seat=0))
+    ('no-trumps', 'H')
+    """
+    words = " ".join(_text(text, "trump").lower().split())
+    if words in _NO_TRUMPS:
+        return DeclareTrump(seat, NO_TRUMPS)
+    try:
+        return DeclareTrump(seat, read_suit(words))
+    except RecordError:
+        raise RecordError(
+            f"bad trump text {words!r}: expected a suit (C D H S, or its name) or no-trumps"
+        ) from None
+
+
+_FLAGS: Final = {
+    "nuloss": "nuloss",
+    "blind": "blind",
+    "misere": "misere",
+    "misère": "misere",
+    "ascending": "ascending",
+    "asc": "ascending",
+    "descending": "descending",
+    "desc": "descending",
+    "madness": "",
+}
+
+
+def read_call(text: object, seat: int) -> Call:
+    """A RAF call: one suit mode (``trumps:H`` or ``trumps h`` or a suit; ``no-trumps``
+    or ``nt``; ``turn-up`` or a bare ``trumps``; ``precedence:HSDC`` or ``HSDC``),
+    then any of ``nuloss``, ``blind``, ``misere``, ``ascending``, ``descending``.
+
+    >>> str(read_call("precedence HSDC, misère, desc madness", seat=2))
+    'precedence:HSDC misere descending'
+    >>> read_call("nuloss", seat=2)
+    Traceback (most recent call last):
+    pyclag.errors.RecordError: bad call text 'nuloss': a call names one suit mode: trumps (e.g. trumps:H), no-trumps or a precedence (e.g. precedence:HSDC)
+    """
+    words = _text(text, "call").lower().replace(",", " ").replace(":", " ").split()
+    modes: list[Suit | SuitChoice] = []
+    flags: set[str] = set()
+    position = 0
+    while position < len(words):
+        word = words[position]
+        following = words[position + 1] if position + 1 < len(words) else ""
+        position += 1
+        if word in _FLAGS:
+            flags.add(_FLAGS[word])
+        elif word in ("trumps", "trump"):
+            suit = _suit_or_none(following)
+            modes.append(TURN_UP if suit is None else suit)
+            position += suit is not None
+        elif word in ("nt", "notrumps", "no-trumps"):
+            modes.append(NO_TRUMPS)
+        elif word == "no" and following in ("trumps", "trump"):
+            modes.append(NO_TRUMPS)
+            position += 1
+        elif word in ("turnup", "turn-up"):
+            modes.append(TURN_UP)
+        elif word in ("precedence", "prec"):
+            modes.append(_precedence(following, text))
+            position += 1
+        elif _suit_or_none(word) is not None:
+            modes.append(read_suit(word))
+        elif len(word) == 4 and set(word) == set("cdhs"):
+            modes.append(_precedence(word, text))
+        else:
+            raise RecordError(f"bad call text {text!r}: {word!r} is not part of a call")
+    if len(modes) != 1:
+        raise RecordError(
+            f"bad call text {text!r}: a call names one suit mode: trumps (e.g. trumps:H), "
+            "no-trumps or a precedence (e.g. precedence:HSDC)"
+        )
+    if {"ascending", "descending"} <= flags:
+        raise RecordError(f"bad call text {text!r}: one madness at most, ascending or descending")
+    madness = next((Madness(word) for word in ("ascending", "descending") if word in flags), None)
+    nuloss, blind, misere = ("nuloss" in flags, "blind" in flags, "misere" in flags)
+    return Call(seat, modes[0], nuloss, blind, misere, madness)
+
+
+def _suit_or_none(word: str) -> Suit | None:
+    try:
+        return read_suit(word) if word else None
+    except RecordError:
+        return None
+
+
+def _precedence(word: str, text: object) -> Precedence:
+    try:
+        return Precedence(word)
+    except RulesError:
+        raise RecordError(
+            f"bad call text {text!r}: a precedence names the four suits once each, top "
+            f"first (e.g. HSDC), not {word!r}"
+        ) from None
+
+
+def read_deal(text: object, seat: object = None) -> Deal:
+    """A deal: the pack, top card first (whether it is the 52 cards is the deal's rule).
+
+    >>> len(read_deal("AS KS").deck)
+    2
+    """
+    return Deal(parse_cards(_text(text, "deal")))
+
+
+def read_draw(text: object, seat: object = None) -> Draw:
+    """A draw for the first bidder: the cards turned, in turn.
+
+    >>> str(read_draw("AS, 3H"))
+    'AS 3H'
+    """
+    return Draw(parse_cards(_text(text, "draw")))
+
+
+def read_shuffle(text: object, seat: object = None) -> ShuffleHands:
+    """A face-down shuffle: each seat's pile, top first, seat by seat, parted by ``/``.
+
+    >>> str(read_shuffle("AS 2C / kh"))
+    'AS 2C / KH'
+    """
+    return ShuffleHands(tuple(parse_cards(pile) for pile in _text(text, "shuffle").split("/")))

@@ -1,0 +1,372 @@
+"""The players' decisions, one column each of the decision table
+(:mod:`pyclag.decisions`): for the RAF dealer's hand size, the caller's call,
+the dealer's trump, a bid and a play, its legal actions, its refusal (from
+the rule that decides it, in :mod:`pyclag.rules`) and its transition.
+
+A transition here is called once the engine has checked the phase and the
+seat; it checks the rest, raises the rule's refusal, and otherwise returns the
+new state. A decision that ends its phase hands over to ``advance`` (the flow
+of :mod:`pyclag.flow`, bound to the table); the last card of a round to
+``finish``. Internal surface.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import Final
+
+import attrs
+
+from pyclag.actions import Bid, Call, ChooseHandSize, DeclareTrump, Play
+from pyclag.cards import Card, Rank, Suit
+from pyclag.errors import IllegalTrumpError, Reason, Refusal
+from pyclag.flow import NATURAL_PLAYS, Advance
+from pyclag.hand import cards_of
+from pyclag.refusals import refused
+from pyclag.rules.bidding import BID_RANGES
+from pyclag.rules.play import TWOS, declarations, following, legal_mask, play_refusal
+from pyclag.rules.round import RoundSpec
+from pyclag.rules.tricks import best_play
+from pyclag.rules.trumps import DealerCalls, NoTrumps
+from pyclag.scoring.schemes import ContractScoring
+from pyclag.state import (
+    GameState,
+    Phase,
+    RoundSetup,
+    RoundState,
+    Trick,
+    new_game_state,
+    new_round_state,
+)
+
+__all__ = [
+    "Advance",
+    "Finish",
+    "bid_actions",
+    "bid_refusal",
+    "bid_values",
+    "call_actions",
+    "call_refusal",
+    "declarations_now",
+    "hand_size_actions",
+    "hand_size_refusal",
+    "play_actions",
+    "play_cards",
+    "play_refusal_now",
+    "take_bid",
+    "take_call",
+    "take_hand_size",
+    "take_play",
+    "take_trump",
+    "trump_actions",
+    "trump_choices",
+    "trump_refusal",
+    "trump_ruling",
+]
+
+Finish = Callable[[GameState, RoundState], GameState]
+"""Score a finished round and start the next."""
+
+_PLAY, _ROUND_OVER = Phase.PLAY, Phase.ROUND_OVER
+_NOT_TWOS: Final = ((1 << 52) - 1) ^ TWOS
+
+
+def _seat(rnd: RoundState) -> int:
+    """The seat to act in a player's decision (the engine has checked it is one)."""
+    seat = rnd.to_act
+    return seat if type(seat) is int else -1
+
+
+# --- the RAF dealer's hand size (§2.3) ------------------------------------------------
+
+
+def hand_size_actions(state: GameState) -> tuple[ChooseHandSize, ...]:
+    """The hand sizes the dealer may choose, as actions."""
+    setup = state.round.setup
+    seat = _seat(state.round)
+    return tuple(ChooseHandSize(seat, h) for h in setup.spec.legal_hand_sizes(setup.players))
+
+
+def hand_size_refusal(state: GameState, action: ChooseHandSize) -> Refusal | None:
+    """Why the dealer may not choose ``action.size``."""
+    setup = state.round.setup
+    return setup.spec.hand_size_refusal(setup.players, action.size)
+
+
+def take_hand_size(advance: Advance) -> Callable[[GameState, ChooseHandSize], GameState]:
+    """The transition: the dealer deals ``action.size`` cards each this round."""
+
+    def take(state: GameState, action: ChooseHandSize) -> GameState:
+        refusal = hand_size_refusal(state, action)
+        if refusal is not None:
+            raise refused(state, action, refusal, "hand size", hand_size_actions(state))
+        rnd = state.round
+        setup = attrs.evolve(rnd.setup, hand_size=action.size)
+        return advance(state, setup, Phase.CHOOSE_HAND_SIZE, rnd.bids, rnd.masks)
+
+    return take
+
+
+# --- the RAF caller's call (§2.3, Decision 5) ---------------------------------------------
+
+
+def call_actions(state: GameState) -> tuple[Call, ...]:
+    """Every call the caller may make (696 with the default call rules)."""
+    calls = state.round.setup.spec.calls
+    return () if calls is None else calls.legal_calls(_seat(state.round))
+
+
+def call_refusal(state: GameState, action: Call) -> Refusal | None:
+    """Why ``action`` is none of the calls the round allows."""
+    calls = state.round.setup.spec.calls
+    return None if calls is None else calls.refusal(action)
+
+
+def take_call(advance: Advance) -> Callable[[GameState, Call], GameState]:
+    """The transition: the caller's call sets the round's rules (§2.3)."""
+
+    def take(state: GameState, action: Call) -> GameState:
+        refusal = call_refusal(state, action)
+        if refusal is not None:
+            raise refused(state, action, refusal, "call", call_actions(state))
+        rnd = state.round
+        old = rnd.setup
+        played = _called(old.spec, action, state.rules.scoring)
+        setup = attrs.evolve(old, call=action, played=played)
+        return advance(state, setup, Phase.CALL, rnd.bids, rnd.masks)
+
+    return take
+
+
+@functools.lru_cache(maxsize=2048)
+def _called(spec: RoundSpec, call: Call, scoring: ContractScoring) -> RoundSpec:
+    return spec.with_call(call.choice, scoring)
+
+
+# --- the dealer calls trumps (§2.0 DEALER_CALLS, A11) ------------------------------------
+
+
+def trump_choices(setup: RoundSetup) -> tuple[Suit | NoTrumps, ...]:
+    """The trumps the dealer may declare (``NO_TRUMPS`` where allowed, A11)."""
+    suits = setup.spec.suits
+    return suits.choices if isinstance(suits, DealerCalls) else ()
+
+
+def trump_actions(state: GameState) -> tuple[DeclareTrump, ...]:
+    """The trumps the dealer may declare, as actions."""
+    seat = _seat(state.round)
+    return tuple(DeclareTrump(seat, suit) for suit in trump_choices(state.round.setup))
+
+
+def trump_ruling(state: GameState, action: DeclareTrump) -> Suit | NoTrumps | Refusal:
+    """The trump ``action`` declares, or why the dealer may not declare it."""
+    suit = action.suit
+    legal = trump_choices(state.round.setup)
+    if (type(suit) is Suit or isinstance(suit, NoTrumps)) and suit in legal:
+        return suit
+    shown = " ".join(str(DeclareTrump(0, choice)) for choice in legal)
+    why = "not a trump the dealer may name"
+    return Refusal(IllegalTrumpError, Reason.BAD_TRUMP, why, None, f"legal trumps: {shown}")
+
+
+def trump_refusal(state: GameState, action: DeclareTrump) -> Refusal | None:
+    """Why the dealer may not declare ``action.suit``."""
+    ruling = trump_ruling(state, action)
+    return ruling if isinstance(ruling, Refusal) else None
+
+
+def take_trump(advance: Advance) -> Callable[[GameState, DeclareTrump], GameState]:
+    """The transition: the dealer names trumps, which sets the round's suits."""
+
+    def take(state: GameState, action: DeclareTrump) -> GameState:
+        declared = trump_ruling(state, action)
+        if isinstance(declared, Refusal):
+            raise refused(state, action, declared, "trump declaration", trump_actions(state))
+        rnd = state.round
+        played = rnd.setup.spec.with_trump(declared)
+        setup = attrs.evolve(rnd.setup, declared=declared, played=played)
+        return advance(state, setup, Phase.DECLARE_TRUMP, rnd.bids, rnd.masks)
+
+    return take
+
+
+# --- bidding (§1.6, §1.7) ------------------------------------------------------------------
+
+
+def bid_values(state: GameState, rnd: RoundState) -> tuple[int, ...]:
+    """The bids the seat to act may make: ``0..h``, and for the last bidder
+    what the hook allows."""
+    setup = rnd.setup
+    if rnd.to_act != setup.last_bidder:
+        return BID_RANGES[setup.hand_size]
+    others = sum(b for b in rnd.bids if b is not None)
+    return state.rules.hook.dealer_bids(setup.hand_size, others)
+
+
+def bid_actions(state: GameState) -> tuple[Bid, ...]:
+    """The legal bids as actions, interned per seat and legal set."""
+    rnd = state.round
+    return _bids(_seat(rnd), bid_values(state, rnd))
+
+
+@functools.lru_cache(maxsize=4096)
+def _bids(seat: int, values: tuple[int, ...]) -> tuple[Bid, ...]:
+    return tuple(Bid(seat, tricks) for tricks in values)
+
+
+def bid_refusal(state: GameState, action: Bid) -> Refusal | None:
+    """Why ``action`` is refused: out of range, or against the hook."""
+    rnd = state.round
+    setup = rnd.setup
+    others = sum(b for b in rnd.bids if b is not None)
+    last = action.seat == setup.last_bidder
+    return state.rules.hook.refusal(setup.hand_size, others, last, action.tricks)
+
+
+def take_bid(advance: Advance) -> Callable[[GameState, Bid], GameState]:
+    """The transition: the seat to act bids; the last bid ends the phase."""
+
+    def take(state: GameState, action: Bid) -> GameState:
+        rnd = state.round
+        seat, tricks = action.seat, action.tricks
+        if type(tricks) is not int or tricks not in bid_values(state, rnd):
+            refusal = bid_refusal(state, action)
+            if refusal is not None:
+                raise refused(state, action, refusal, "bid", bid_values(state, rnd))
+        setup = rnd.setup
+        bids = rnd.bids
+        bids = (*bids[:seat], tricks, *bids[seat + 1 :])
+        if seat == setup.last_bidder:  # the last bid ends the bidding (§1.6)
+            return advance(state, setup, rnd.phase, bids, rnd.masks)
+        following_seat = (seat + 1) % setup.players
+        after = new_round_state(setup, rnd.phase, following_seat, bids, rnd.masks, (), ())
+        return new_game_state(state.rules, state.history, after)
+
+    return take
+
+
+# --- play (§1.8, §2.0 TWOS_WILD) ----------------------------------------------------------
+
+
+def _seen(rnd: RoundState) -> int:
+    """The cards every player has seen this round: the turn-up and the cards played."""
+    seen = rnd.setup.turnup.mask if rnd.setup.turnup is not None else 0
+    for trick in rnd.tricks:
+        for past in trick.plays:
+            seen |= past.card.mask
+    for past in rnd.trick:
+        seen |= past.card.mask
+    return seen
+
+
+def _legal(rnd: RoundState, held: int) -> int:
+    twos = rnd.setup.played.twos
+    if twos is None or not held & TWOS:  # wild twos change nothing without a two (rule 5)
+        return following(rnd.trick, held)
+    return legal_mask(twos, rnd.trick, held, rnd.setup.trump, _seen(rnd))
+
+
+def play_cards(rnd: RoundState) -> tuple[Card, ...]:
+    """The cards the seat to act may play."""
+    held = rnd.masks[_seat(rnd)]
+    return cards_of(_legal(rnd, held))
+
+
+def declarations_now(rnd: RoundState, card: Card) -> tuple[Card, ...]:
+    """The cards a wild two ``card`` played now may stand for (none if it may not be played)."""
+    twos = rnd.setup.played.twos
+    held = rnd.masks[_seat(rnd)]
+    if twos is None or not _legal(rnd, held) & card.mask:
+        return ()
+    return declarations(twos, rnd.trick, held, rnd.setup.trump, _seen(rnd))
+
+
+def play_actions(state: GameState) -> tuple[Play, ...]:
+    """The legal plays as actions; natural plays interned per seat and suit pattern."""
+    rnd = state.round
+    seat = _seat(rnd)
+    held = rnd.masks[seat]
+    legal = _legal(rnd, held)
+    if rnd.setup.played.twos is None or not legal & TWOS:
+        chunks = _PLAY_CHUNKS[seat]
+        return (
+            chunks[0][legal & 0x1FFF]
+            + chunks[1][legal >> 13 & 0x1FFF]
+            + chunks[2][legal >> 26 & 0x1FFF]
+            + chunks[3][legal >> 39]
+        )
+    return tuple(
+        Play(seat, card, named) if card.rank is Rank.TWO else NATURAL_PLAYS[seat][card.index]
+        for card in cards_of(legal)
+        for named in (declarations_now(rnd, card) if card.rank is Rank.TWO else (None,))
+    )
+
+
+class _PlayChunks(dict[int, tuple[Play, ...]]):
+    """One seat's natural plays of each 13-bit pattern of one suit, filled on
+    first sight (so at most 8192 entries)."""
+
+    def __init__(self, seat: int, suit: int) -> None:
+        super().__init__()
+        self.plays = NATURAL_PLAYS[seat][13 * suit : 13 * suit + 13]
+
+    def __missing__(self, bits: int) -> tuple[Play, ...]:
+        plays = self[bits] = tuple(self.plays[i] for i in range(13) if bits >> i & 1)
+        return plays
+
+
+_PLAY_CHUNKS: Final = tuple(tuple(_PlayChunks(seat, suit) for suit in range(4)) for seat in range(52))
+
+
+def play_refusal_now(state: GameState, action: Play) -> Refusal | None:
+    """Why ``action`` is refused: not held, not following suit, a wild two misnamed."""
+    rnd = state.round
+    held = rnd.masks[action.seat]
+    twos = rnd.setup.played.twos
+    return play_refusal(twos, rnd.trick, held, rnd.setup.trump, _seen(rnd), action)
+
+
+def take_play(finish: Finish) -> Callable[[GameState, Play], GameState]:
+    """The transition: the seat to act plays a card; a full trick is won by its
+    best card (§1.8), and the last trick ends the round."""
+
+    def take(state: GameState, action: Play) -> GameState:
+        rnd = state.round
+        seat, card = action.seat, action.card
+        held = rnd.masks[seat]
+        setup = rnd.setup
+        trick = rnd.trick
+        if (
+            type(card) is Card
+            and action.as_card is None
+            and following(trick, held) & card.mask
+            and (card.mask & _NOT_TWOS or setup.played.twos is None)
+        ):
+            # A legal natural card other than a two is legal whether twos are wild
+            # or not (rule 5 only frees more cards), so one check serves both.
+            played = NATURAL_PLAYS[seat][card.index]
+        else:
+            refusal = play_refusal_now(state, action)
+            if refusal is not None:
+                raise refused(state, action, refusal, "play", play_cards(rnd))
+            played = action if action.as_card is not None else NATURAL_PLAYS[seat][card.index]
+        masks = rnd.masks
+        masks = (*masks[:seat], held ^ card.mask, *masks[seat + 1 :])
+        trick += (played,)
+        players = setup.players
+        if len(trick) < players:
+            after = new_round_state(
+                setup, _PLAY, (seat + 1) % players, rnd.bids, masks, trick, rnd.tricks
+            )
+            return new_game_state(state.rules, state.history, after)
+        rules = setup.round_rules
+        winner = best_play(trick, rules).seat if rules is not None else trick[0].seat
+        tricks = (*rnd.tricks, Trick(trick[0].seat, trick, winner))
+        if len(tricks) < setup.hand_size:
+            after = new_round_state(setup, _PLAY, winner, rnd.bids, masks, (), tricks)
+            return new_game_state(state.rules, state.history, after)
+        last = new_round_state(setup, _ROUND_OVER, None, rnd.bids, masks, (), tricks)
+        return finish(state, last)
+
+    return take
