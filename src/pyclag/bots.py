@@ -182,10 +182,9 @@ def _nearest_bid(legal: Sequence[PlayerAction], expected: float) -> PlayerAction
 def _trump_strength(view: Observation, action: PlayerAction) -> float:
     """How well this hand plays with the declared trump."""
     assert isinstance(action, DeclareTrump) and view.hand is not None
-    rules = round_rules(action.suit, view.rules.scoring, view.spec.rank_order, None)
-    return _hand_tricks(view, rules) + 0.5 * len(
-        view.hand.of_suit(action.suit) if action.suit else ()
-    )
+    suit = action.suit if isinstance(action.suit, Suit) else None  # or no trumps
+    rules = round_rules(suit, view.rules.scoring, view.spec.rank_order, None)
+    return _hand_tricks(view, rules) + 0.5 * len(view.hand.of_suit(suit) if suit else ())
 
 
 def _call(view: Observation, legal: Sequence[PlayerAction]) -> PlayerAction:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import enum
 from typing import Final, NoReturn, final
 
+from pyclag.checks import Frozen
 from pyclag.errors import RecordError
 
 __all__ = ["DECK", "Card", "Rank", "Suit", "parse_cards"]
@@ -122,7 +123,7 @@ _ASCII_UPPER: Final = str.maketrans("abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLM
 
 
 @final
-class Card:
+class Card(Frozen):
     """A playing card. Immutable and interned: compare with ``is`` or ``==``.
 
     ``index`` is its place in :data:`DECK`, ``mask`` its bit in a hand mask and

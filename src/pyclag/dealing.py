@@ -32,7 +32,6 @@ __all__ = [
     "dealt_slice",
     "deck_refusal",
     "draw_for_dealer",
-    "draw_refusal",
     "draw_winner",
     "drawn_cards",
     "pack_of",
@@ -150,7 +149,9 @@ def deck_refusal(deck: object) -> tuple[Card, ...] | Refusal:
     'a deck must hold the 52 distinct cards, top first; got 51 items (missing AS)'
     """
     if not isinstance(deck, Iterable):
-        why = f"a deck must hold the 52 distinct cards, top first; got {type(deck).__name__} {deck!r}"
+        why = (
+            f"a deck must hold the 52 distinct cards, top first; got {type(deck).__name__} {deck!r}"
+        )
         return Refusal(IllegalChanceError, Reason.BAD_DECK, why)
     items: tuple[Any, ...] = tuple(deck)
     try:  # cards are interned, so the 52 distinct cards are exactly the set of DECK

@@ -37,9 +37,11 @@ from pyclag.actions import (
     DeclareTrump,
     Draw,
     Play,
+    PlayerAction,
     ShuffleHands,
 )
 from pyclag.cards import Card
+from pyclag.checks import Frozen
 from pyclag.errors import Refusal
 from pyclag.rules.deals import Bidding, PlayMode
 from pyclag.rules.round import RoundSpec
@@ -51,7 +53,7 @@ __all__ = ["DECISIONS", "Decision", "advance", "decision", "finish", "round_phas
 
 
 @attrs.frozen(eq=False)
-class Decision:
+class Decision(Frozen):
     """One kind of decision: a row of :data:`DECISIONS`.
 
     * ``phase``: the phase a round is in while it waits for this decision.
@@ -78,7 +80,7 @@ class Decision:
     record_field: str
     needed: Callable[[RoundSpec, RuleSet], bool]
     actor: Callable[[RoundSetup], Actor]
-    legal: Callable[[GameState], tuple[Action, ...]]
+    legal: Callable[[GameState], tuple[PlayerAction, ...]]
     check: Callable[[GameState, Any], Refusal | None]
     take: Callable[[GameState, Any], GameState]
     read: Callable[[str, Any], Action]
@@ -176,7 +178,7 @@ def _always(spec: RoundSpec, rules: RuleSet) -> bool:
     return True
 
 
-def _no_legal(state: GameState) -> tuple[Action, ...]:
+def _no_legal(state: GameState) -> tuple[PlayerAction, ...]:
     return ()
 
 

@@ -23,9 +23,9 @@ from typing import Any, Final
 
 import attrs
 
-from pyclag.actions import Action, Bid, Deal
+from pyclag.actions import Action, Bid, Deal, PlayerAction
 from pyclag.cards import Card
-from pyclag.checks import check_rng, is_whole
+from pyclag.checks import Frozen, check_rng, is_whole
 from pyclag.decisions import BY_PHASE, DECISIONS, Decision, start
 from pyclag.errors import IllegalActionError, IllegalBidError, Reason, RulesError, WrongPhaseError
 from pyclag.refusals import (
@@ -167,7 +167,7 @@ def winners(state: GameState) -> tuple[Seat, ...]:
 
 
 @attrs.frozen
-class Outcome:
+class Outcome(Frozen):
     """How a finished game came out: the final ``scores`` by seat and the
     ``winners`` after the tie-break.
 
@@ -188,7 +188,7 @@ def outcome(state: GameState) -> Outcome | None:
     >>> pyclag.outcome(state) is None
     True
     >>> pyclag.outcome(play_out(state, random.Random(1)))
-    Outcome(scores=(0, 14, 12), winners=(1,))
+    Outcome(scores=(0, 0, 0), winners=(0, 1, 2))
     """
     if not is_over(state):
         return None
@@ -198,7 +198,7 @@ def outcome(state: GameState) -> Outcome | None:
 # --- the decision pending -------------------------------------------------------------
 
 
-def legal_actions(state: GameState) -> tuple[Action, ...]:
+def legal_actions(state: GameState) -> tuple[PlayerAction, ...]:
     """Every legal action of the seat to act; ``()`` at a chance node (use
     :func:`sample_chance`: a deal has 52! outcomes) and once the game is over.
     It never raises for a state.
@@ -291,8 +291,7 @@ def misplaced_bid(state: GameState, what: str) -> IllegalActionError:
     if rnd.phase is not _ROUND_OVER and not played.has_bids:
         forced = "every bid is 0" if played.bidding is Bidding.FORCED_ZERO else "nobody bids"
         return IllegalBidError(
-            f"{what}: {forced} in this round ({played.label}), so no bid is made in "
-            f"{where(state)}",
+            f"{what}: {forced} in this round ({played.label}), so no bid is made in {where(state)}",
             Reason.FORCED_BID,
             legal_actions(state),
         )

@@ -32,8 +32,8 @@ __all__ = [
     "IllegalTrumpError",
     "OutOfTurnError",
     "Reason",
-    "Refusal",
     "RecordError",
+    "Refusal",
     "RulesError",
     "WrongPhaseError",
 ]

@@ -101,9 +101,7 @@ def start_round(
             played = _uncalled(spec)
     # Until the RAF dealer chooses, the hand size is 0 (no cards are promised).
     hand_size = 0 if spec.hand_sizes else spec.hand_size
-    setup = RoundSetup(
-        index, spec, players, dealer, hand_size, caller=caller, played=played
-    )
+    setup = RoundSetup(index, spec, players, dealer, hand_size, caller=caller, played=played)
     first = table.phases(played, rules)[0]
     return enter(table, rules, setup, first, (None,) * players, (0,) * players)
 
@@ -258,4 +256,3 @@ def finish_round(table: Table, state: GameState, rnd: RoundState) -> GameState:
 
 # Plays of natural cards are interned like the cards: a play is a table lookup.
 NATURAL_PLAYS: Final = tuple(tuple(Play(seat, card) for card in DECK) for seat in range(52))
-

@@ -16,6 +16,7 @@ from typing import Final
 import attrs
 
 from pyclag.cards import DECK, Card, Suit, parse_cards
+from pyclag.checks import Frozen
 from pyclag.errors import RecordError
 
 __all__ = ["ONE_SUIT", "Hand", "cards_of"]
@@ -66,7 +67,7 @@ def cards_of(mask: int) -> tuple[Card, ...]:
 
 
 @attrs.frozen(repr=False)
-class Hand:
+class Hand(Frozen):
     """An immutable set of cards; ``mask`` has bit ``card.index`` set per card.
 
     >>> Hand.of([Card.parse("QH")]) == Hand.parse("qh")

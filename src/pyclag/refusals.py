@@ -100,9 +100,7 @@ def refused(
     if tail is None:
         tail = f"legal {noun}s: {' '.join(map(str, shown))}"
     prefix = describe(action, noun) + ": " if getattr(action, "seat", None) is not None else ""
-    return refusal.error(
-        f"{prefix}{refusal.why} in {where(state)}; {tail}", refusal.reason, shown
-    )
+    return refusal.error(f"{prefix}{refusal.why} in {where(state)}; {tail}", refusal.reason, shown)
 
 
 def out_of_turn(

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import attrs
 
-from pyclag.refusals import check_state
+from pyclag.checks import Frozen
 from pyclag.engine import is_over, winners
+from pyclag.refusals import check_state
 from pyclag.rules.calls import FirstCaller
 from pyclag.rules.ruleset import RuleSet, check_players
 from pyclag.state import GameState, RoundSetup
@@ -25,7 +26,7 @@ __all__ = ["ScheduleRow", "schedule", "score_card"]
 
 
 @attrs.frozen
-class ScheduleRow:
+class ScheduleRow(Frozen):
     """One deal of a rule set's schedule, as the head of a score card lists it:
     its number (from 1), its cards (``"3-7"`` where the RAF dealer chooses),
     its special rule (``"normal"`` for none) and its scoring scheme's name."""

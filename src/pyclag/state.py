@@ -344,7 +344,9 @@ def new_round_state(
     return state
 
 
-def new_game_state(rules: RuleSet, history: tuple[RoundResult, ...], round_: RoundState) -> GameState:
+def new_game_state(
+    rules: RuleSet, history: tuple[RoundResult, ...], round_: RoundState
+) -> GameState:
     """``GameState(...)``, built faster (internal surface: the engine's hot paths)."""
     state = _new(GameState)
     _set_rules(state, rules)

@@ -316,7 +316,9 @@ class _PlayChunks(dict[int, tuple[Play, ...]]):
         return plays
 
 
-_PLAY_CHUNKS: Final = tuple(tuple(_PlayChunks(seat, suit) for suit in range(4)) for seat in range(52))
+_PLAY_CHUNKS: Final = tuple(
+    tuple(_PlayChunks(seat, suit) for suit in range(4)) for seat in range(52)
+)
 
 
 def play_refusal_now(state: GameState, action: Play) -> Refusal | None:

@@ -28,18 +28,18 @@ from typing import Final, Generic, TypeVar
 import attrs
 
 from pyclag.actions import Call, Play, PlayerAction
-from pyclag.cards import Card, Rank, Suit
-from pyclag.errors import ClagError, RecordError, RulesError
-from pyclag.hand import Hand, cards_of
+from pyclag.cards import Card, Suit
 from pyclag.checks import check_rng, not_a
 from pyclag.dealing import pack_of
 from pyclag.engine import legal_actions
+from pyclag.errors import ClagError, RecordError, RulesError
+from pyclag.hand import Hand, cards_of
 from pyclag.records import Record, replay, replay_round, round_record
+from pyclag.refusals import not_a_state
 from pyclag.rules.deals import Bidding, PlayMode
+from pyclag.rules.play import shown_voids
 from pyclag.rules.round import RoundRules, RoundSpec
 from pyclag.rules.ruleset import RuleSet
-from pyclag.refusals import not_a_state
-from pyclag.rules.play import shown_voids
 from pyclag.state import (
     Actor,
     GameState,

@@ -15,7 +15,7 @@ import attrs
 
 from pyclag.actions import CallChoice, Play
 from pyclag.cards import Card, Suit
-from pyclag.checks import not_a
+from pyclag.checks import Frozen, not_a
 from pyclag.decisions import round_phases
 from pyclag.engine import is_over
 from pyclag.errors import RecordError
@@ -29,7 +29,7 @@ __all__ = ["ROUND_FIELDS", "Record", "RoundRecord", "record_of", "refused", "rou
 
 
 @attrs.frozen
-class RoundRecord:
+class RoundRecord(Frozen):
     """One round of a record, as §6 writes it; a field is ``None`` (or empty)
     where the round does not have it or has not reached it yet.
 
@@ -57,7 +57,7 @@ class RoundRecord:
 
 
 @attrs.frozen
-class Record:
+class Record(Frozen):
     """A game record: the rules, the table and the rounds so far.
 
     >>> import pyclag
@@ -104,7 +104,7 @@ def round_record(
     >>> import pyclag
     >>> setup = pyclag.new_game(pyclag.NORMAL, players=3).round.setup
     >>> round_record(pyclag.NORMAL, setup, (None, None, None), (), ())
-    RoundRecord(deck=None, hand_size=None, call=None, trump=None, blind_orders=None, bids=(), plays=())
+    RoundRecord(draw=None, deck=None, hand_size=None, call=None, trump=None, blind_orders=None, bids=(), plays=())
     """
     if not isinstance(rules, RuleSet):
         raise not_a("round_record", "rules", "a RuleSet", rules)

@@ -19,7 +19,7 @@ from pyclag.records.model import ROUND_FIELDS, Record, RoundRecord
 from pyclag.records.model import refused as _refused
 from pyclag.refusals import check_state
 from pyclag.rules.deals import PlayMode
-from pyclag.state import GameState, Phase, RoundSetup
+from pyclag.state import GameState, RoundSetup
 
 __all__ = ["replay", "replay_round", "summary"]
 

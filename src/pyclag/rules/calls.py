@@ -80,7 +80,6 @@ class CallRules(Frozen):
         """
         return _legal_calls(self, seat)
 
-
     def caller(
         self, players: int, dealer: int, last: tuple[Sequence[int], Sequence[int], int] | None
     ) -> int | None:
@@ -101,7 +100,7 @@ class CallRules(Frozen):
         (its seat is the engine's to check): the one ruling on a call.
 
         >>> CallRules().refusal(CallChoice(Suit.HEARTS, nuloss=1))
-        Refusal(error=<class 'pyclag.errors.IllegalCallError'>, reason=<Reason.BAD_CALL: 'bad-call'>, why='not a Call', legal=None, tail=None)
+        Refusal(error=<class 'pyclag.errors.IllegalCallError'>, reason=<Reason.BAD_CALL: 'bad-call'>, why='not a Call', legal=None, tail='legal_calls() lists the 696 legal calls')
         >>> CallRules().refusal(Call(0, Suit.HEARTS, nuloss=1)).why
         'nuloss must be True or False, not 1'
         """

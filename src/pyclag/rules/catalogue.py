@@ -79,8 +79,8 @@ def blind_before_deal(hand_size: int = 7) -> RoundSpec:
     """Pagat's ``BLIND_NK``: bids before the deal (with the hook, A32), then
     deal, turn-up and play as normal [V: BGA deal 11].
 
-    >>> [phase.value for phase in blind_before_deal().phases]
-    ['bid-before-deal', 'deal', 'play']
+    >>> blind_before_deal().bidding.value
+    'before-deal'
     """
     return RoundSpec(hand_size, bidding=Bidding.BEFORE_DEAL)
 

@@ -27,7 +27,7 @@ import enum
 
 import attrs
 
-from pyclag.checks import is_flag
+from pyclag.checks import Frozen, is_flag
 
 __all__ = ["Bidding", "PlayMode", "Reveal", "TwosWild"]
 
@@ -112,7 +112,7 @@ class PlayMode(enum.Enum):
 
 
 @attrs.frozen
-class TwosWild:
+class TwosWild(Frozen):
     """All four twos are wild (§2.0 ``TWOS_WILD``): a two is played as the card
     its owner declares, and beats that card played naturally in the same trick.
 

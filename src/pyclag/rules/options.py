@@ -22,7 +22,7 @@ from typing import Any, Final
 
 import attrs
 
-from pyclag.checks import Validator, is_instance, is_member
+from pyclag.checks import Frozen, Validator, is_instance, is_member
 from pyclag.errors import RulesError
 from pyclag.rules.bidding import GtInfeasible, HookForm
 from pyclag.rules.calls import FirstCaller
@@ -60,7 +60,7 @@ class RollOrder(enum.Enum):
 
 
 @attrs.frozen(cache_hash=True)
-class DealOptions:
+class DealOptions(Frozen):
     """Options that change the special deals of a schedule; ``None`` keeps
     what each round says.
 
@@ -168,7 +168,7 @@ def _override(value: Any, **changes: Any) -> Any:
 
 
 @attrs.frozen
-class Option:
+class Option(Frozen):
     """One named option: a field of the rule set, of its hook (``where="hook"``),
     its scoring (``"scoring"``) or its deal options (``"deals"``), the plain
     values it also accepts by name, and what it rules (``about``, citing the

@@ -117,16 +117,24 @@ def play_refusal(
     if type(card) is not Card:
         return Refusal(IllegalPlayError, Reason.NOT_A_CARD, "not a Card (use Card.parse)")
     if not held & card.mask:
-        return Refusal(IllegalPlayError, Reason.CARD_NOT_HELD, f"seat {play.seat} does not hold {card}")
+        return Refusal(
+            IllegalPlayError, Reason.CARD_NOT_HELD, f"seat {play.seat} does not hold {card}"
+        )
     wild = twos is not None and card.rank is Rank.TWO
     if as_card is not None and not wild:  # only a wild two names another card
-        why = "twos are not wild" if twos is None else f"only a two is wild, {card} is played as itself"
+        why = (
+            "twos are not wild"
+            if twos is None
+            else f"only a two is wild, {card} is played as itself"
+        )
         return Refusal(
             IllegalDeclarationError, Reason.BAD_DECLARATION, why, (), f"play {card} as itself"
         )
     if not legal_mask(twos, trick, held, trump, seen) & card.mask:
         if not trick:  # only a wild two can be unfit to lead (rule 6 option)
-            return Refusal(IllegalPlayError, Reason.TWO_MAY_NOT_LEAD, "a two may not be led in this round")
+            return Refusal(
+                IllegalPlayError, Reason.TWO_MAY_NOT_LEAD, "a two may not be led in this round"
+            )
         led = trick[0].effective.suit
         return Refusal(IllegalPlayError, Reason.MUST_FOLLOW_SUIT, f"must follow suit {led.letter}")
     if twos is not None and wild:

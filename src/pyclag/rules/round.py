@@ -191,9 +191,18 @@ class RoundSpec(Frozen):
         elif calls.madness_points_on_miss and call.madness is not None:
             on_miss = scoring.per_trick  # A21: a missed bid keeps its tricks' madness values
         suits = call.suits
+        rule: SuitRule
+        if isinstance(suits, Suit):
+            rule = Trumps(suits)
+        elif isinstance(suits, (TurnUp, NoTrumps, Precedence)):
+            rule = suits
+        else:
+            raise RulesError(
+                f"a call's suits must be a Suit, TURN_UP, NO_TRUMPS or a Precedence, not {suits!r}"
+            )
         return attrs.evolve(
             self,
-            suits=Trumps(suits) if isinstance(suits, Suit) else suits,
+            suits=rule,
             rank_order=RankOrder.TWO_HIGH if call.nuloss else RankOrder.ACE_HIGH,
             bidding=Bidding.FORCED_ZERO if call.misere else Bidding.SEEN,
             reveal=Reveal.BEFORE_BIDS,

@@ -15,7 +15,7 @@ from typing import Any, Final
 
 import attrs
 
-from pyclag.checks import is_flag, is_instance, is_int, is_member
+from pyclag.checks import Frozen, is_flag, is_instance, is_int, is_member
 from pyclag.errors import RulesError
 from pyclag.rules.bidding import Hook
 from pyclag.rules.options import OPTIONS, DealOptions, Option
@@ -73,7 +73,7 @@ def _schedule_choices(_instance: object, attribute: attrs.Attribute[Any], value:
 
 
 @attrs.frozen
-class ScheduleChoice:
+class ScheduleChoice(Frozen):
     """A preset's option between whole schedules, such as Wikipedia's
     ``phase2`` (Decision 2) or Indonesian's ``undescribed_rounds`` (Decision 3);
     ``about`` says what it chooses.
@@ -108,7 +108,7 @@ def _optional_count(_instance: object, attribute: attrs.Attribute[Any], value: o
 
 
 @attrs.frozen
-class RuleSet:
+class RuleSet(Frozen):
     """The rules of a whole game.
 
     ``schedule`` lists the rounds in order; ``hook`` restricts the dealer's bid;

@@ -15,8 +15,8 @@ from typing import Final, TypeAlias
 
 import attrs
 
-from pyclag.checks import is_flag, is_member
 from pyclag.cards import Suit
+from pyclag.checks import Frozen, is_flag, is_member
 from pyclag.rules.ordering import precedence_order
 
 __all__ = [
@@ -44,7 +44,7 @@ class NoTurnUp(enum.Enum):
 
 
 @attrs.frozen
-class TurnUp:
+class TurnUp(Frozen):
     """The card after the last one dealt is turned face up; its suit is trumps
     (§1.5). With no card left to turn, the rule set's ``no_turnup`` guard decides.
     """
@@ -69,7 +69,7 @@ class TurnUp:
 
 
 @attrs.frozen
-class NoTrumps:
+class NoTrumps(Frozen):
     """No card is turned and there are no trumps: the highest card of the led
     suit wins (§2.0 ``NT``, [V: BGA deal 8])."""
 
@@ -93,7 +93,7 @@ class NoTrumps:
 
 
 @attrs.frozen
-class Trumps:
+class Trumps(Frozen):
     """A named trump suit: the RAF caller's "Trumps" call (§2.3, A19) or the
     dealer's declaration in a dealer-calls deal (§2.0). No card is turned.
 
@@ -119,7 +119,7 @@ class Trumps:
 
 
 @attrs.frozen
-class DealerCalls:
+class DealerCalls(Frozen):
     """After seeing their hand the dealer names the trump suit; no card is
     turned (§2.0 ``DEALER_CALLS`` [T: TG], A11). ``no_trumps`` lets the dealer
     call no trumps too (``dealer_calls_allow_nt``).
@@ -150,7 +150,7 @@ class DealerCalls:
 
 
 @attrs.frozen(repr=False)
-class Precedence:
+class Precedence(Frozen):
     """A fixed suit order, top first: a card of a higher suit beats every card
     of a lower suit, whatever was led; following suit is still compulsory
     (§2.3 [V], A35). No card is turned.

@@ -27,8 +27,8 @@ from typing import Final, TypeAlias
 
 import attrs
 
-from pyclag.checks import is_instance, is_int
 from pyclag.actions import Madness
+from pyclag.checks import Frozen, is_instance, is_int
 from pyclag.errors import RulesError
 
 __all__ = [
@@ -57,7 +57,7 @@ def tricks_won(players: int, trick_winners: Sequence[int]) -> tuple[int, ...]:
 
 
 @attrs.frozen(cache_hash=True)
-class ContractScoring:
+class ContractScoring(Frozen):
     """Score a bid round: ``bonus + per_trick * t`` for an exact bid, otherwise
     ``per_trick_on_miss * t`` (RULES.md §1.9; A6 for F2's miss).
 
@@ -135,7 +135,7 @@ def misere(per_trick: int, name: str | None = None) -> ContractScoring:
 
 
 @attrs.frozen(cache_hash=True)
-class MostTricks:
+class MostTricks(Frozen):
     """``bonus`` to the one player who took strictly the most tricks; nobody
     else scores, and a tie for most gives nobody anything (§2.0 ``MOST_TRICKS``).
 

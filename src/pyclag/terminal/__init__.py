@@ -33,10 +33,10 @@ import unicodedata
 from collections.abc import Sequence
 from typing import Final, TextIO
 
-from pyclag.checks import check_rng, not_a
 from pyclag.actions import PlayerAction
 from pyclag.bots import Bot, HeuristicBot
 from pyclag.cards import Card
+from pyclag.checks import check_rng, not_a
 from pyclag.engine import apply, new_game, sample_chance, winners
 from pyclag.errors import RulesError
 from pyclag.rules.ruleset import RuleSet

@@ -11,7 +11,7 @@ from pyclag.actions import Bid, ChooseHandSize, DeclareTrump, Play
 from pyclag.cards import Card, Suit
 from pyclag.rules.deals import Bidding, Reveal
 from pyclag.rules.ordering import RankOrder
-from pyclag.rules.trumps import DealerCalls
+from pyclag.rules.trumps import NO_TRUMPS, DealerCalls, NoTrumps
 from pyclag.state import RoundSetup, Seat
 from pyclag.views import Observation
 
@@ -27,14 +27,18 @@ def _sizes(view: Observation) -> list[int]:
     return [action.size for action in view.legal if isinstance(action, ChooseHandSize)]
 
 
-def _trumps(view: Observation) -> list[Suit | None]:
-    return [action.suit for action in view.legal if isinstance(action, DeclareTrump)]
+def _trumps(view: Observation) -> list[Suit | NoTrumps]:
+    return [
+        action.suit
+        for action in view.legal
+        if isinstance(action, DeclareTrump) and isinstance(action.suit, (Suit, NoTrumps))
+    ]
 
 
 def _trump_words(view: Observation) -> list[str]:
     chosen = set(_trumps(view))
     words = [suit.letter for suit in SUIT_ORDER if suit in chosen]
-    return [*words, "NT"] if None in chosen else words
+    return [*words, "NT"] if NO_TRUMPS in chosen else words
 
 
 def _cards_to_play(view: Observation) -> list[Card]:

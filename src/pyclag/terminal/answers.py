@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from pyclag.checks import not_a
 from pyclag.actions import Bid, Call, ChooseHandSize, DeclareTrump, Madness, Play, PlayerAction
 from pyclag.cards import Card, Rank, Suit
+from pyclag.checks import not_a
 from pyclag.errors import ClagError
 from pyclag.rules.ordering import precedence_order
 from pyclag.rules.trumps import NO_TRUMPS, TURN_UP, NoTrumps, Precedence, TurnUp
@@ -180,9 +180,9 @@ def _read_trump(view: Observation, text: str) -> DeclareTrump:
     legal = _trumps(view)
     words = " ".join(text.lower().split())
     if words in ("nt", "no trumps", "no trump", "notrumps", "none"):
-        if None not in legal:
+        if NO_TRUMPS not in legal:
             raise AnswerError(f"no trumps is not allowed here; legal: {_join(_trump_words(view))}")
-        return DeclareTrump(view.seat, None)
+        return DeclareTrump(view.seat, NO_TRUMPS)
     try:
         suit = Suit.parse(text)
     except ClagError:

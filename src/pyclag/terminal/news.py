@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from pyclag.decisions import round_phases
 from pyclag.rules.deals import Reveal
 from pyclag.rules.trumps import DealerCalls
 from pyclag.state import Phase, RoundResult, RoundSetup, Seat, Trick
@@ -80,7 +81,7 @@ def _round_events(
     """Everything public about a round so far, each with a key, in order (the
     trick in progress is shown at your turn, by :func:`show_status`)."""
     index = setup.index
-    chooses = Phase.CHOOSE_HAND_SIZE in setup.spec.phases
+    chooses = Phase.CHOOSE_HAND_SIZE in round_phases(setup.played, view.rules)
     events: list[_Event] = [((index, "start"), _header(view, setup, chooses))]
     if chooses and setup.hand_size:
         events.append(((index, "size"), _says(view, setup.dealer, "choose", _cards(setup))))

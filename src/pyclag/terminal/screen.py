@@ -3,9 +3,9 @@ the question for your decision and the help for it."""
 
 from __future__ import annotations
 
-from pyclag.checks import not_a
 from pyclag.actions import Bid, Call, ChooseHandSize, DeclareTrump, Madness, Play
 from pyclag.cards import Card, Suit
+from pyclag.checks import not_a
 from pyclag.hand import Hand
 from pyclag.rules.ordering import RankOrder
 from pyclag.rules.trumps import NoTrumps, Precedence
