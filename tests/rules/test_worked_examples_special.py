@@ -530,7 +530,7 @@ def test_e12_raf_misere_with_madness(madness: Madness | None, points: tuple[int,
 
 def _example_rules(name: str) -> RuleSet:
     """The rule set an example program builds (examples/ is not a package)."""
-    path = pathlib.Path(__file__).parent.parent / "examples" / f"{name}.py"
+    path = pathlib.Path(__file__).parent.parent.parent / "examples" / f"{name}.py"
     spec = importlib.util.spec_from_file_location(f"examples.{name}", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)

@@ -44,7 +44,7 @@ from pyclag.rules import catalogue
 from pyclag.rules.deals import PlayMode
 from pyclag.rules.trumps import NO_TRUMPS, DealerCalls
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).parent.parent / "data"
 BAD = DATA / "bad_records"
 GOOD = DATA / "good_records"
 GAMES = DATA / "games"
