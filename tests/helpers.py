@@ -10,6 +10,9 @@ from pyclag import DECK, Card, GameState, Rank, RuleSet
 from pyclag.playout import play_out
 from pyclag.rules import RankOrder
 
+# E1's pack (RULES.md §5): A AS 7H 3D, B KS QH 2C, C 9S TD 5H, D 4S JH 8C; turn-up 6H.
+E1_TOP = "AS KS 9S 4S 7H QH TD JH 3D 2C 5H 8C 6H"
+
 
 def deck_from(top: str) -> tuple[Card, ...]:
     """A full pack: the cards of ``top`` first, in order, then the rest in DECK order."""

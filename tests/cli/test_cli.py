@@ -16,7 +16,7 @@ from pyclag import terminal
 from pyclag.bots import Bot, HeuristicBot, RandomBot, play_game
 from pyclag.playout import play_out
 from pyclag.scorecard import score_card
-from tests.terminal.test_terminal import Answerer
+from tests.terminal.answerer import Answerer
 
 
 def _heuristic_game(

@@ -35,11 +35,9 @@ from pyclag import (
     Suit,
     WrongPhaseError,
 )
-from tests.helpers import bid_all, dealt, play_all, random_game
+from tests.helpers import E1_TOP, bid_all, dealt, play_all, random_game
 
 E = TypeVar("E", bound=Exception)
-
-E1_TOP = "AS KS 9S 4S 7H QH TD JH 3D 2C 5H 8C 6H"
 
 
 def _bidding() -> GameState:

@@ -19,9 +19,7 @@ from pyclag.rules import (
     trick_winner,
 )
 from pyclag.scoring import F1
-from tests.helpers import bid_all, dealt, play_all, random_game
-
-E1_TOP = "AS KS 9S 4S 7H QH TD JH 3D 2C 5H 8C 6H"
+from tests.helpers import E1_TOP, bid_all, dealt, play_all, random_game
 
 
 def _e1_play_phase() -> pyclag.GameState:

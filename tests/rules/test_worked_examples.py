@@ -6,9 +6,7 @@ import pytest
 
 import pyclag
 from pyclag import Card, IllegalBidError, Suit
-from tests.helpers import bid_all, dealt, play_all
-
-E1_TOP = "AS KS 9S 4S 7H QH TD JH 3D 2C 5H 8C 6H"
+from tests.helpers import E1_TOP, bid_all, dealt, play_all
 
 
 @pytest.mark.parametrize(
