@@ -1,4 +1,4 @@
-"""Bots (issue 5): they choose from their observation alone, always legally, and
+"""Bots: they choose from their observation alone, always legally, and
 the heuristic bot beats the random one."""
 
 from __future__ import annotations
@@ -78,7 +78,7 @@ def _margin(preset: str, games: int) -> tuple[float, float]:
 
 @pytest.mark.parametrize("preset", pyclag.presets.names())
 def test_heuristic_bot_beats_random_bot_by_a_clear_margin(preset: str) -> None:
-    # 30 seeded games each; the closing note of issue 5 reports 1,000.
+    # 30 seeded games each, to keep the suite fast.
     heuristic, rand = _margin(preset, 30)
     assert heuristic > 1.4 * rand + 5, (heuristic, rand)
 

@@ -358,5 +358,5 @@ class ClagMachineBase(RuleBasedStateMachine):
         check_dealer_rotation(self.state, self.first_dealer)
 
     def teardown(self) -> None:
-        """The game as far as it went is a record that replays to the same state (issue 4)."""
+        """The game as far as it went is a record that replays to the same state."""
         assert_round_trips(self.state)

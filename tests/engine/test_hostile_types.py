@@ -236,7 +236,7 @@ def test_play_out_counts_are_none_or_ints_from_zero(
     assert str(caught.value) == (f"play_out: {parameter} must be None or an int >= 0, not {shown}")
 
 
-# --- the modules of issues 4 and 5: views, records, bots, the terminal ----------------------
+# --- the player-facing modules: views, records, bots, the terminal -------------------------
 
 
 def _new_api() -> list[tuple[str, Callable[..., object], int]]:
@@ -284,7 +284,7 @@ _NOT_THE_ARGUMENT: Final[tuple[object, ...]] = (
 
 
 @pytest.mark.parametrize("bad", _NOT_THE_ARGUMENT, ids=lambda value: type(value).__name__)
-def test_issue4_new_public_functions_refuse_a_wrong_argument_by_name(bad: object) -> None:
+def test_views_records_bots_and_terminal_refuse_a_wrong_argument_by_name(bad: object) -> None:
     for name, function, arity in _new_api():
         with pytest.raises((TypeError, pyclag.ClagError)) as refused:
             function(*[bad] * arity)

@@ -53,7 +53,7 @@ from tests.engine.normal_games import (
 
 
 @given(games())
-def test_invariant_01_the_pack_is_52_distinct_cards(game: Game) -> None:
+def test_inv1_the_pack_is_52_distinct_cards(game: Game) -> None:
     """1. The pack is 52 distinct cards: 13 ranks × 4 suits."""
     assert len(DECK) == 52
     assert {(card.suit, card.rank) for card in DECK} == {(s, r) for s in Suit for r in Rank}
@@ -66,7 +66,7 @@ def test_invariant_01_the_pack_is_52_distinct_cards(game: Game) -> None:
 
 
 @given(games())
-def test_invariant_02_every_hand_has_h_cards_after_the_deal(game: Game) -> None:
+def test_inv2_every_hand_has_h_cards_after_the_deal(game: Game) -> None:
     """2. After dealing, each of the N hands has exactly h cards."""
     for log in round_logs(game):
         rnd = log.dealt.round
@@ -76,7 +76,7 @@ def test_invariant_02_every_hand_has_h_cards_after_the_deal(game: Game) -> None:
 
 
 @given(games())
-def test_invariant_03_hands_turnup_and_stock_partition_the_pack(game: Game) -> None:
+def test_inv3_hands_turnup_and_stock_partition_the_pack(game: Game) -> None:
     """3. The hands, the turn-up card (0 or 1) and the stock are pairwise disjoint,
     and together they are all 52 cards: N·h + turnup + |stock| = 52."""
     n = game.table.players
@@ -103,7 +103,7 @@ def test_invariant_03_hands_turnup_and_stock_partition_the_pack(game: Game) -> N
 
 
 @given(st.sampled_from(((4, 13), (13, 4), (26, 2), (52, 1))), st.integers(0, 2**32 - 1))
-def test_invariant_03_a_whole_pack_deal_turns_no_card_or_is_rejected(
+def test_inv3_a_whole_pack_deal_turns_no_card_or_is_rejected(
     shape: tuple[int, int], seed: int
 ) -> None:
     """3. (edge) When N·h = 52 the turn-up count is 0 (§1.5, A30); with
@@ -118,7 +118,7 @@ def test_invariant_03_a_whole_pack_deal_turns_no_card_or_is_rejected(
 
 
 @given(games())
-def test_invariant_05_the_turnup_is_never_in_a_hand_and_never_played(game: Game) -> None:
+def test_inv5_the_turnup_is_never_in_a_hand_and_never_played(game: Game) -> None:
     """5. The turn-up card is never in any hand and is never played."""
     for state in game.states:
         turnup = state.round.turnup
@@ -136,7 +136,7 @@ def test_invariant_05_the_turnup_is_never_in_a_hand_and_never_played(game: Game)
 
 
 @given(games())
-def test_invariant_10_the_deal_passes_one_seat_left_each_round(game: Game) -> None:
+def test_inv10_the_deal_passes_one_seat_left_each_round(game: Game) -> None:
     """10. dealer[k+1] == (dealer[k] + 1) % N."""
     n, first = game.table.players, game.table.first_dealer
     dealers = [result.setup.dealer for result in results(game)]
@@ -149,7 +149,7 @@ def test_invariant_10_the_deal_passes_one_seat_left_each_round(game: Game) -> No
 
 
 @given(games())
-def test_invariant_11_eldest_is_left_of_dealer_bids_first_and_leads_trick_one(
+def test_inv11_eldest_is_left_of_dealer_bids_first_and_leads_trick_one(
     game: Game,
 ) -> None:
     """11. The eldest of each deal is (dealer+1) % N. It bids first and leads trick 1."""
@@ -172,7 +172,7 @@ def test_invariant_11_eldest_is_left_of_dealer_bids_first_and_leads_trick_one(
 
 
 @given(games())
-def test_invariant_12_every_bid_is_an_integer_from_0_to_h(game: Game) -> None:
+def test_inv12_every_bid_is_an_integer_from_0_to_h(game: Game) -> None:
     """12. Every bid is an integer in 0..h. (The one exception is the A3 option
     allow_bid_h_plus_1, where the dealer bids h+1 when the others bid 0 in all.)"""
     opts = game.table.options
@@ -197,7 +197,7 @@ def test_invariant_12_every_bid_is_an_integer_from_0_to_h(game: Game) -> None:
 
 
 @given(games())
-def test_invariant_12_bids_outside_0_to_h_are_refused(game: Game) -> None:
+def test_inv12_bids_outside_0_to_h_are_refused(game: Game) -> None:
     """12. Every bid is an integer in 0..h: any other bid is refused, as out of
     range (unless it is the dealer's legal h+1 under allow_bid_h_plus_1), or as
     not an integer."""
@@ -223,7 +223,7 @@ def test_invariant_12_bids_outside_0_to_h_are_refused(game: Game) -> None:
 
 
 @given(games())
-def test_invariant_13_bids_go_from_eldest_to_dealer_once_each(game: Game) -> None:
+def test_inv13_bids_go_from_eldest_to_dealer_once_each(game: Game) -> None:
     """13. Bids are made in order eldest → … → dealer; exactly N bids in bidding deals."""
     n = game.table.players
     for log in round_logs(game):
@@ -242,9 +242,7 @@ def test_invariant_13_bids_go_from_eldest_to_dealer_once_each(game: Game) -> Non
 
 @pytest.mark.parametrize("form", HOOK_FORMS, ids=form_id)
 @given(st.data())
-def test_invariant_14_the_hook_constrains_the_total_of_bids(
-    form: HookForm, data: st.DataObject
-) -> None:
+def test_inv14_the_hook_constrains_the_total_of_bids(form: HookForm, data: st.DataObject) -> None:
     """14. NE form: sum(bids) != h. GT form: sum(bids) > h, unless the fallback was
     used, which happens only when the other players' bids total 0; then sum(bids) != h."""
     game = data.draw(games(form=form), label="game")
@@ -305,7 +303,7 @@ def dealer_turns(draw: st.DrawFn, form: HookForm | None = None) -> DealerTurn:
 
 @pytest.mark.parametrize("form", HOOK_FORMS, ids=form_id)
 @given(st.data())
-def test_invariant_14_dealer_bids_follow_the_hook_form(form: HookForm, data: st.DataObject) -> None:
+def test_inv14_dealer_bids_follow_the_hook_form(form: HookForm, data: st.DataObject) -> None:
     """14. NE form: sum(bids) != h. GT form: sum(bids) > h, unless the fallback was
     used, which happens only when the other players' bids total 0; then sum(bids) != h."""
     turn = data.draw(dealer_turns(form), label="turn")
@@ -329,7 +327,7 @@ def test_invariant_14_dealer_bids_follow_the_hook_form(form: HookForm, data: st.
 
 @pytest.mark.parametrize("form", HOOK_FORMS, ids=form_id)
 @given(st.data())
-def test_invariant_15_legal_bids_are_never_empty(form: HookForm, data: st.DataObject) -> None:
+def test_inv15_legal_bids_are_never_empty(form: HookForm, data: st.DataObject) -> None:
     """15. The legal-bid generator is never empty for any bidder, the dealer
     included, under every hook setting."""
     turn = data.draw(dealer_turns(form), label="turn")
@@ -342,7 +340,7 @@ def test_invariant_15_legal_bids_are_never_empty(form: HookForm, data: st.DataOb
 
 
 @given(games())
-def test_invariant_16_only_the_dealer_is_restricted(game: Game) -> None:
+def test_inv16_only_the_dealer_is_restricted(game: Game) -> None:
     """16. Only the dealer's legal set is ever restricted."""
     for state in game.states:
         rnd = state.round

@@ -55,7 +55,7 @@ from tests.engine.normal_games import (
 
 
 @given(games())
-def test_invariant_19_h_tricks_of_n_cards_in_clockwise_order(game: Game) -> None:
+def test_inv19_h_tricks_of_n_cards_in_clockwise_order(game: Game) -> None:
     """19. Exactly h tricks are played. Each contains exactly N cards, one from
     each player, in clockwise order starting with the leader."""
     n = game.table.players
@@ -73,7 +73,7 @@ def test_invariant_19_h_tricks_of_n_cards_in_clockwise_order(game: Game) -> None
 
 
 @given(games())
-def test_invariant_20_trick_winner_leads_the_next_trick(game: Game) -> None:
+def test_inv20_trick_winner_leads_the_next_trick(game: Game) -> None:
     """20. The leader of trick 1 is the eldest; the leader of trick k+1 is the
     winner of trick k."""
     for state in game.states:
@@ -92,7 +92,7 @@ def test_invariant_20_trick_winner_leads_the_next_trick(game: Game) -> None:
 
 
 @given(games())
-def test_invariant_21_hands_empty_and_played_cards_equal_the_dealt_hands(game: Game) -> None:
+def test_inv21_hands_empty_and_played_cards_equal_the_dealt_hands(game: Game) -> None:
     """21. After the deal every hand is empty, and the multiset of played cards
     equals the union of the initial hands."""
     logs = round_logs(game)
@@ -128,7 +128,7 @@ def tricks(draw: st.DrawFn) -> tuple[Play, ...]:
 
 
 @given(tricks(), st.one_of(st.none(), st.sampled_from(list(Suit))), st.sampled_from(RankOrder))
-def test_invariant_24_trick_winner_follows_the_comparator(
+def test_inv24_trick_winner_follows_the_comparator(
     plays: tuple[Play, ...], trump: Suit | None, order: RankOrder
 ) -> None:
     """24. Trick winner: trumps beat non-trumps; otherwise the led suit beats
@@ -146,7 +146,7 @@ def test_invariant_24_trick_winner_follows_the_comparator(
 
 
 @given(games())
-def test_invariant_24_recorded_trick_winners_follow_the_comparator(game: Game) -> None:
+def test_inv24_recorded_trick_winners_follow_the_comparator(game: Game) -> None:
     """24. Trick winner: trumps beat non-trumps; otherwise the led suit beats
     others; within a class, rank order applies. The winner must be a player who
     played to the trick."""
@@ -160,7 +160,7 @@ def test_invariant_24_recorded_trick_winners_follow_the_comparator(game: Game) -
 
 
 @given(tricks(), st.one_of(st.none(), st.sampled_from(list(Suit))), st.booleans(), st.data())
-def test_invariant_26_nuloss_lower_natural_rank_wins_within_a_suit(
+def test_inv26_nuloss_lower_natural_rank_wins_within_a_suit(
     plays: tuple[Play, ...], trump: Suit | None, with_precedence: bool, data: st.DataObject
 ) -> None:
     """26. Nuloss: for two cards of the same suit, the lower natural rank wins."""
@@ -191,7 +191,7 @@ def test_invariant_26_nuloss_lower_natural_rank_wins_within_a_suit(
 
 
 @given(games())
-def test_invariant_28_tricks_won_sum_to_h(game: Game) -> None:
+def test_inv28_tricks_won_sum_to_h(game: Game) -> None:
     """28. sum(tricks_won) == h and every tricks_won[i] >= 0."""
     n = game.table.players
     for result in results(game):
@@ -207,7 +207,7 @@ def test_invariant_28_tricks_won_sum_to_h(game: Game) -> None:
 
 
 @given(games())
-def test_invariant_29_round_points_follow_the_scoring_formula(game: Game) -> None:
+def test_inv29_round_points_follow_the_scoring_formula(game: Game) -> None:
     """29. Each deal score equals the preset formula applied to (bid, tricks). The
     running total equals the sum of the deal scores."""
     family, n = game.table.options.scoring, game.table.players
@@ -240,7 +240,7 @@ def scored_rounds(draw: st.DrawFn) -> tuple[str, int, tuple[int, ...], tuple[int
 
 
 @given(scored_rounds(), st.one_of(st.none(), st.sampled_from(list(Suit))))
-def test_invariant_29_score_round_matches_the_formula(
+def test_inv29_score_round_matches_the_formula(
     scored: tuple[str, int, tuple[int, ...], tuple[int, ...]], trump: Suit | None
 ) -> None:
     """29. Each deal score equals the preset formula applied to (bid, tricks)."""
@@ -253,7 +253,7 @@ def test_invariant_29_score_round_matches_the_formula(
 
 @pytest.mark.parametrize("form", HOOKED, ids=form_id)
 @given(st.data())
-def test_invariant_30_the_hook_leaves_at_least_one_missed_contract(
+def test_inv30_the_hook_leaves_at_least_one_missed_contract(
     form: HookForm, data: st.DataObject
 ) -> None:
     """30. Hook consequence: in any deal with the NE or GT hook, at least one
@@ -276,7 +276,7 @@ def test_invariant_30_the_hook_leaves_at_least_one_missed_contract(
     st.booleans(),
     st.integers(0, 2**32 - 1),
 )
-def test_invariant_30_gt_fallback_leaves_at_least_one_missed_contract(
+def test_inv30_gt_fallback_leaves_at_least_one_missed_contract(
     players: int, h: int, infeasible: str, exact: bool, seed: int
 ) -> None:
     """30. Hook consequence: at least one player misses their bid, also when the
@@ -297,7 +297,7 @@ def test_invariant_30_gt_fallback_leaves_at_least_one_missed_contract(
 
 
 @given(games(scorings=("F1",)))
-def test_invariant_31_f1_scores_are_zero_or_ten_plus_two_per_trick(game: Game) -> None:
+def test_inv31_f1_scores_are_zero_or_ten_plus_two_per_trick(game: Game) -> None:
     """31. F1 deals: each deal score is in {0} ∪ {10+2t}; 0 <= score <= 10+2h."""
     for result in results(game):
         h = result.hand_size
@@ -307,7 +307,7 @@ def test_invariant_31_f1_scores_are_zero_or_ten_plus_two_per_trick(game: Game) -
 
 
 @given(games(scorings=("F2",)))
-def test_invariant_32_f2_scores_keep_tricks_plus_ten_per_exact_bid(game: Game) -> None:
+def test_inv32_f2_scores_keep_tricks_plus_ten_per_exact_bid(game: Game) -> None:
     """32. F2 deals: t <= score <= t+10. The deal total equals h + 10·(number
     exact), which is at most h + 10(N-1) under a hook."""
     n, opts = game.table.players, game.table.options
@@ -322,7 +322,7 @@ def test_invariant_32_f2_scores_keep_tricks_plus_ten_per_exact_bid(game: Game) -
 
 
 @given(games(scorings=("F3",)))
-def test_invariant_33_f3_scores_are_zero_or_ten_plus_five_per_trick(game: Game) -> None:
+def test_inv33_f3_scores_are_zero_or_ten_plus_five_per_trick(game: Game) -> None:
     """33. F3 deals: score is in {0} ∪ {10+5t}."""
     for result in results(game):
         for score, t in zip(result.points, result.tricks_won, strict=True):
@@ -333,7 +333,7 @@ def test_invariant_33_f3_scores_are_zero_or_ten_plus_five_per_trick(game: Game) 
 
 
 @given(games())
-def test_invariant_39_winners_have_the_top_total_after_the_tie_break(game: Game) -> None:
+def test_inv39_winners_have_the_top_total_after_the_tie_break(game: Game) -> None:
     """39. The game ends after the last scheduled deal. The winner set = players
     with maximal total, reduced by the preset tie-break (most contracts made;
     then shared)."""
@@ -360,7 +360,7 @@ def test_invariant_39_winners_have_the_top_total_after_the_tie_break(game: Game)
 
 
 @given(games())
-def test_invariant_41_same_seed_and_actions_give_the_same_game(game: Game) -> None:
+def test_inv41_same_seed_and_actions_give_the_same_game(game: Game) -> None:
     """41. Determinism: the same seed and the same action sequence give an
     identical history."""
     table = game.table

@@ -95,7 +95,7 @@ def mixed_tricks(draw: st.DrawFn) -> tuple[tuple[Play, ...], RoundRules]:
 
 
 @given(mixed_tricks(), st.permutations(list(Suit)))
-def test_invariant_42_relabelled_suits_leave_the_trick_winner(
+def test_inv42_relabelled_suits_leave_the_trick_winner(
     trick: tuple[tuple[Play, ...], RoundRules], image: list[Suit]
 ) -> None:
     """42. Metamorphic check: relabelling suits consistently (including the
@@ -115,7 +115,7 @@ def test_invariant_42_relabelled_suits_leave_the_trick_winner(
 @pytest.mark.parametrize("preset", PRESETS)
 @settings(max_examples=15)
 @given(data=st.data(), image=st.permutations(list(Suit)))
-def test_invariant_42_relabelled_suits_replay_the_same_game(
+def test_inv42_relabelled_suits_replay_the_same_game(
     preset: str, data: st.DataObject, image: list[Suit]
 ) -> None:
     """42. Metamorphic check: relabelling suits consistently (the pack, the trump

@@ -36,7 +36,7 @@ from tests.engine.special_games import PRESETS, TURNUP_KINDS, Kind, games, is_mi
 @pytest.mark.parametrize("preset", PRESETS)
 @settings(max_examples=20)
 @given(data=st.data())
-def test_invariant_04_at_most_49_cards_are_dealt_so_a_turnup_exists(
+def test_inv4_at_most_49_cards_are_dealt_so_a_turnup_exists(
     preset: str, data: st.DataObject
 ) -> None:
     """4. N·h <= 49 in every preset, so |stock| >= 3 and a turn-up card always
@@ -64,9 +64,7 @@ def test_invariant_04_at_most_49_cards_are_dealt_so_a_turnup_exists(
 @pytest.mark.parametrize("preset", PRESETS)
 @settings(max_examples=30)
 @given(data=st.data())
-def test_invariant_06_no_turnup_where_the_trump_is_not_turned_up(
-    preset: str, data: st.DataObject
-) -> None:
+def test_inv6_no_turnup_where_the_trump_is_not_turned_up(preset: str, data: st.DataObject) -> None:
     """6. No turn-up card is exposed in deals whose trump is not set by a turn-up:
     NT, MISERE(trumps=False), DEALER_CALLS, and every RAF deal that has a Caller
     (unless raf_trumps_from_turnup is set, and then only for a TRUMPS call).
@@ -125,7 +123,7 @@ def test_invariant_06_no_turnup_where_the_trump_is_not_turned_up(
 @pytest.mark.parametrize("preset", PRESETS)
 @settings(max_examples=15)
 @given(data=st.data())
-def test_invariant_08_hand_sizes_follow_the_preset_table(preset: str, data: st.DataObject) -> None:
+def test_inv8_hand_sizes_follow_the_preset_table(preset: str, data: st.DataObject) -> None:
     """8. The hand sizes per deal equal the preset table exactly (Wikipedia 20/22,
     Scottish 18, Indonesian/Pagat 22). RAF: each h is in 3..7 and equals the
     dealer's choice."""
@@ -156,9 +154,7 @@ def test_invariant_08_hand_sizes_follow_the_preset_table(preset: str, data: st.D
 @pytest.mark.parametrize("preset", PRESETS)
 @settings(max_examples=12)
 @given(data=st.data())
-def test_invariant_09_the_game_has_as_many_deals_as_the_schedule(
-    preset: str, data: st.DataObject
-) -> None:
+def test_inv9_the_game_has_as_many_deals_as_the_schedule(preset: str, data: st.DataObject) -> None:
     """9. The number of deals played equals the schedule length (RAF: num_deals,
     by default 2·N)."""
     game = data.draw(games(preset), label="game")
@@ -177,7 +173,7 @@ def test_invariant_09_the_game_has_as_many_deals_as_the_schedule(
 @pytest.mark.parametrize("preset", PRESETS)
 @settings(max_examples=20)
 @given(data=st.data())
-def test_invariant_17_misere_contracts_are_zero(preset: str, data: st.DataObject) -> None:
+def test_inv17_misere_contracts_are_zero(preset: str, data: st.DataObject) -> None:
     """17. In MISERE (and RAF misère calls) every recorded contract is 0."""
     game = data.draw(games(preset), label="game")
     n = game.table.players
@@ -203,9 +199,7 @@ def test_invariant_17_misere_contracts_are_zero(preset: str, data: st.DataObject
 @pytest.mark.parametrize("preset", PRESETS)
 @settings(max_examples=30)
 @given(data=st.data())
-def test_invariant_18_trump_and_own_cards_hidden_while_bidding(
-    preset: str, data: st.DataObject
-) -> None:
+def test_inv18_trump_and_own_cards_hidden_while_bidding(preset: str, data: st.DataObject) -> None:
     """18. GUESS: the trump is hidden from all players until the last bid is
     recorded. BLIND_*: no player can see their own hand when bidding. BLIND_NK:
     no trump is visible when bidding.

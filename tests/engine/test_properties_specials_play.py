@@ -52,7 +52,7 @@ from tests.helpers import rank_value
 @pytest.mark.parametrize("preset", PRESETS)
 @settings(max_examples=25)
 @given(data=st.data())
-def test_invariant_22_players_follow_suit(preset: str, data: st.DataObject) -> None:
+def test_inv22_players_follow_suit(preset: str, data: st.DataObject) -> None:
     """22. Follow-suit (all deals except ROLL and RAF Blind): if the player held a
     card of the led suit (for TWOS_WILD, a non-2 card), the card played is of the
     led suit (for TWOS_WILD, a natural led-suit card or a 2 declared in the led suit).
@@ -83,7 +83,7 @@ def test_invariant_22_players_follow_suit(preset: str, data: st.DataObject) -> N
 @pytest.mark.parametrize("preset", ["wikipedia", "raf"])
 @settings(max_examples=50)
 @given(data=st.data())
-def test_invariant_23_face_down_piles_are_played_in_order(preset: str, data: st.DataObject) -> None:
+def test_inv23_face_down_piles_are_played_in_order(preset: str, data: st.DataObject) -> None:
     """23. ROLL and RAF Blind: the card played is always the next card of the
     player's fixed pile order, whatever the suit (ROLL: the order dealt, A17;
     RAF Blind: the order each seat shuffled to, setup.piles)."""
@@ -115,7 +115,7 @@ def precedence_winner(plays: Sequence[Play], order: Sequence[Suit], ranks: RankO
 
 
 @given(natural_tricks(), st.permutations(list(Suit)), st.sampled_from(RankOrder))
-def test_invariant_25_precedence_winner_ignores_the_led_suit(
+def test_inv25_precedence_winner_ignores_the_led_suit(
     plays: tuple[Play, ...], order: list[Suit], ranks: RankOrder
 ) -> None:
     """25. Precedence: the winner maximises (position of the suit in the precedence
@@ -128,7 +128,7 @@ def test_invariant_25_precedence_winner_ignores_the_led_suit(
 
 @settings(max_examples=80)
 @given(games("raf"))
-def test_invariant_25_raf_precedence_tricks_go_to_the_top_suit(game: Game) -> None:
+def test_inv25_raf_precedence_tricks_go_to_the_top_suit(game: Game) -> None:
     """25. Precedence: the winner maximises (position of the suit in the precedence
     order, rank), whatever suit was led: in RAF deals called with a precedence."""
     for log in game.rounds():
@@ -143,7 +143,7 @@ def test_invariant_25_raf_precedence_tricks_go_to_the_top_suit(game: Game) -> No
 @pytest.mark.parametrize("preset", TWOS_PRESETS)
 @settings(max_examples=45)
 @given(data=st.data())
-def test_invariant_27_wild_twos_in_play(preset: str, data: st.DataObject) -> None:
+def test_inv27_wild_twos_in_play(preset: str, data: st.DataObject) -> None:
     """27. Twos-wild: declared identities of 2s within one trick are pairwise
     distinct. A 2 declared as X beats a natural X in the same trick. A 2 played
     while the player held a natural led-suit card is declared in the led suit."""
@@ -192,7 +192,7 @@ def test_invariant_27_wild_twos_in_play(preset: str, data: st.DataObject) -> Non
     ).map(tuple),
     seed=st.integers(0, 2**32 - 1),
 )
-def test_invariant_27_the_seat_to_play_always_has_a_legal_play(
+def test_inv27_the_seat_to_play_always_has_a_legal_play(
     players: int, options: tuple[tuple[str, bool], ...], seed: int
 ) -> None:
     """27 (rules 4, 5 and 7 of §2.0 together). Under every setting of the
@@ -216,7 +216,7 @@ def test_invariant_27_the_seat_to_play_always_has_a_legal_play(
         state = pyclag.apply(state, rng.choice(legal))
 
 
-def test_invariant_27_a_lone_two_of_the_led_suit_with_nothing_to_name_can_be_played() -> None:
+def test_inv27_a_lone_two_of_the_led_suit_with_nothing_to_name_can_be_played() -> None:
     """27 (rules 4, 5 and 7 of §2.0). With ``twos_natural_suit`` and not
     ``twos_any_identity``: seat 6 holds 2D as its only diamond when diamonds
     are led and every other diamond has been played. The 2D may name no unseen
@@ -255,7 +255,7 @@ def wild_tricks(draw: st.DrawFn) -> tuple[tuple[Play, ...], RoundRules]:
 
 
 @given(wild_tricks(), st.data())
-def test_invariant_27_a_two_declared_as_the_winner_beats_it(
+def test_inv27_a_two_declared_as_the_winner_beats_it(
     trick: tuple[tuple[Play, ...], RoundRules], data: st.DataObject
 ) -> None:
     """27. A 2 declared as X beats a natural X in the same trick: a two declared as

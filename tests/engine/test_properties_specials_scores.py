@@ -34,7 +34,7 @@ from tests.engine.special_games import PRESETS, TWOS_PRESETS, Game, Kind, games,
 @pytest.mark.parametrize("preset", PRESETS)
 @settings(max_examples=20)
 @given(data=st.data())
-def test_invariant_34_misere_scores_ten_or_p_per_trick(preset: str, data: st.DataObject) -> None:
+def test_inv34_misere_scores_ten_or_p_per_trick(preset: str, data: st.DataObject) -> None:
     """34. MISERE: score is 10 if t=0, else p·t. With p<0, the sum of negative
     points equals p·h exactly. With p=+1, the deal total is h + 10·(players with
     0 tricks). (RAF misère without madness: p = -2, A22.)"""
@@ -59,7 +59,7 @@ def test_invariant_34_misere_scores_ten_or_p_per_trick(preset: str, data: st.Dat
 @pytest.mark.parametrize("preset", TWOS_PRESETS)
 @settings(max_examples=30)
 @given(data=st.data())
-def test_invariant_35_most_tricks_pays_only_a_sole_leader(preset: str, data: st.DataObject) -> None:
+def test_inv35_most_tricks_pays_only_a_sole_leader(preset: str, data: st.DataObject) -> None:
     """35. MOST_TRICKS: at most one player scores (exactly 10), and only if their
     trick count is strictly greater than everyone else's. The deal total is 0 or 10.
     (10, or the drawn most_tricks_bonus.)"""
@@ -87,7 +87,7 @@ def test_invariant_35_most_tricks_pays_only_a_sole_leader(preset: str, data: st.
 
 
 @given(st.integers(1, 13))
-def test_invariant_36_madness_trick_values(h: int) -> None:
+def test_inv36_madness_trick_values(h: int) -> None:
     """36. Madness: the trick values are a permutation of {2,4,…,2h} and sum to
     h(h+1). Ascending and descending values at trick j sum to 2(h+1)."""
     ascending = [Madness.ASCENDING.trick_value(j, h) for j in range(1, h + 1)]
@@ -101,7 +101,7 @@ def test_invariant_36_madness_trick_values(h: int) -> None:
 
 @settings(max_examples=100)
 @given(games("raf"))
-def test_invariant_36_madness_deals_score_the_trick_values(game: Game) -> None:
+def test_inv36_madness_deals_score_the_trick_values(game: Game) -> None:
     """36. Madness: trick j is worth v_j = 2j ascending, 2(h-j+1) descending (§2.3):
     an exact bid scores 10 + the values of the tricks won, a miss 0 (A21; the
     values under madness_points_on_miss); misère +10 for no tricks, else minus
@@ -134,7 +134,7 @@ def test_invariant_36_madness_deals_score_the_trick_values(game: Game) -> None:
 
 @settings(max_examples=100)
 @given(games("raf"))
-def test_invariant_37_raf_without_madness_or_misere_scores_f1(game: Game) -> None:
+def test_inv37_raf_without_madness_or_misere_scores_f1(game: Game) -> None:
     """37. RAF with no madness and no misère: the score equals F1
     (10 + 2t for an exact bid, else 0), the uncalled first deal included."""
     for log in game.rounds():
@@ -151,7 +151,7 @@ def test_invariant_37_raf_without_madness_or_misere_scores_f1(game: Game) -> Non
 @pytest.mark.parametrize("preset", PRESETS)
 @settings(max_examples=20)
 @given(data=st.data())
-def test_invariant_38_totals_never_decrease_without_negative_misere(
+def test_inv38_totals_never_decrease_without_negative_misere(
     preset: str, data: st.DataObject
 ) -> None:
     """38. Negative totals are possible only in presets with negative misère p
@@ -189,7 +189,7 @@ def reference_caller(points: Sequence[int], tricks: Sequence[int], eldest: int) 
 
 @settings(max_examples=80)
 @given(games("raf"))
-def test_invariant_40_the_top_scorer_calls_the_next_deal(game: Game) -> None:
+def test_inv40_the_top_scorer_calls_the_next_deal(game: Game) -> None:
     """40. RAF: the Caller of deal k+1 is determined by the A18 rule from deal k's
     scores. Deal 1 has no Caller (default)."""
     table = game.table

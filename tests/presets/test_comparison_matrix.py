@@ -23,7 +23,7 @@ from tests.presets.tables import MISERE_WINNERS, PLAYERS, PRESET_NAMES
 
 
 @pytest.mark.parametrize("name", PRESET_NAMES)
-def test_2_8_player_range(name: str) -> None:
+def test_s2_8_player_range(name: str) -> None:
     rules = presets.get(name)
     low, high = PLAYERS[name]
     assert (rules.min_players, rules.max_players) == (low, high)
@@ -35,7 +35,7 @@ def test_2_8_player_range(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", PRESET_NAMES)
-def test_2_8_hook_form_gt_only_for_indonesian(name: str) -> None:
+def test_s2_8_hook_form_gt_only_for_indonesian(name: str) -> None:
     rules = presets.get(name)
     if name == "indonesian":
         assert rules.hook.form is HookForm.EXCEED
@@ -50,7 +50,7 @@ def test_2_8_hook_form_gt_only_for_indonesian(name: str) -> None:
 
 
 @pytest.mark.parametrize(("name", "dealer_bids"), [("indonesian", (2,)), ("pagat", (0, 2))])
-def test_2_4_gt_hook_binds_the_dealer_in_round_2(name: str, dealer_bids: tuple[int, ...]) -> None:
+def test_s2_4_gt_hook_binds_the_dealer_in_round_2(name: str, dealer_bids: tuple[int, ...]) -> None:
     # Round 2 (h = 2): the others bid 0, 0, 1 (S = 1). GT: the total must exceed 2,
     # so the dealer must bid 2; NE (pagat): anything but 1.
     state = play_out(pyclag.new_game(presets.get(name), players=4), random.Random(5), rounds=1)
@@ -65,7 +65,7 @@ def test_2_4_gt_hook_binds_the_dealer_in_round_2(name: str, dealer_bids: tuple[i
     ("name", "family"),
     [("wikipedia", "F1"), ("scottish", "F2"), ("raf", "F1"), ("indonesian", "F2"), ("pagat", "F2")],
 )
-def test_1_9_scoring_family(name: str, family: str) -> None:
+def test_s1_9_scoring_family(name: str, family: str) -> None:
     rules = presets.get(name)
     assert rules.scoring.name == family
     assert rules.options["scoring"] == family
@@ -84,7 +84,7 @@ def test_1_9_scoring_family(name: str, family: str) -> None:
         ("pagat", 8, 1),
     ],
 )
-def test_2_0_misere_p_by_preset(name: str, index: int, p: int) -> None:
+def test_s2_0_misere_p_by_preset(name: str, index: int, p: int) -> None:
     spec = presets.get(name).round_spec(index)
     assert spec.bidding is Bidding.FORCED_ZERO
     assert spec.suits == TURN_UP  # A9: misère keeps the turn-up in all four
@@ -92,7 +92,7 @@ def test_2_0_misere_p_by_preset(name: str, index: int, p: int) -> None:
     assert spec.scoring.points((0, 0, 0, 0), MISERE_WINNERS) == (10, 3 * p, 2 * p, 2 * p)
 
 
-def test_2_0_misere_p_wikipedia_phase2_six_both_misere_deals() -> None:
+def test_s2_0_misere_p_wikipedia_phase2_six_both_misere_deals() -> None:
     rules = presets.get("wikipedia", phase2="six")
     for index, suits in ((11, TURN_UP), (12, NO_TRUMPS)):
         spec = rules.round_spec(index)
@@ -101,7 +101,7 @@ def test_2_0_misere_p_wikipedia_phase2_six_both_misere_deals() -> None:
         assert spec.scoring.points((0, 0, 0, 0), MISERE_WINNERS) == (10, -6, -4, -4)
 
 
-def test_2_3_raf_misere_call_scores_minus_2_per_trick() -> None:
+def test_s2_3_raf_misere_call_scores_minus_2_per_trick() -> None:
     spec = presets.RAF.round_spec(0)
     assert spec.calls is not None
     assert spec.calls.misere_per_trick == -2  # A22
@@ -134,7 +134,7 @@ def test_options_change_misere_p_in_a_preset_with_phase2_in_either_order() -> No
         ("pagat", TieBreak.CONTRACTS_THEN_SHARED, (1,)),
     ],
 )
-def test_1_10_tie_break(name: str, tie_break: TieBreak, winners: tuple[int, ...]) -> None:
+def test_s1_10_tie_break(name: str, tie_break: TieBreak, winners: tuple[int, ...]) -> None:
     rules = presets.get(name)
     assert rules.tie_break is tie_break
     assert rules.options["tie_break"] == tie_break.value

@@ -65,7 +65,7 @@ GAMES: Final = [
 
 
 @pytest.mark.parametrize(("label", "players"), GAMES)
-def test_invariant_4_at_most_49_cards_dealt(label: str, players: int) -> None:
+def test_inv4_at_most_49_cards_dealt(label: str, players: int) -> None:
     rules = dict(_all_rule_sets())[label]
     sizes = {size for index in range(rules.num_rounds(players)) for size in _sizes(rules, index)}
     assert players * max(sizes) <= 49
@@ -78,7 +78,7 @@ def _sizes(rules: RuleSet, index: int) -> tuple[int, ...]:
 
 @pytest.mark.parametrize(("label", "players"), GAMES)
 @pytest.mark.parametrize("seed", [1, 2])
-def test_invariants_8_and_9_a_seeded_random_game_of_every_preset_and_player_count(
+def test_inv8_and_inv9_a_seeded_random_game_of_every_preset_and_player_count(
     label: str, players: int, seed: int
 ) -> None:
     rules = dict(_all_rule_sets())[label]
@@ -114,7 +114,7 @@ def test_invariants_8_and_9_a_seeded_random_game_of_every_preset_and_player_coun
 
 
 @pytest.mark.parametrize("label", [label for label, _ in _all_rule_sets() if label != "raf"])
-def test_invariant_8_deal_types_as_played_follow_the_table(label: str) -> None:
+def test_inv8_deal_types_as_played_follow_the_table(label: str) -> None:
     # The rounds a random game played are the table's deal types (dealer calls: the
     # declared trump replaces the call; everything else is the scheduled spec).
     rules = dict(_all_rule_sets())[label]
@@ -134,7 +134,7 @@ def test_invariant_8_deal_types_as_played_follow_the_table(label: str) -> None:
             assert all(isinstance(b, int) for b in result.bids)
 
 
-def test_invariant_41_a_seed_replays_the_same_game_for_every_preset() -> None:
+def test_inv41_a_seed_replays_the_same_game_for_every_preset() -> None:
     # Two games of the same seed give the same history (invariant 41), so the
     # per-preset checks above are reproducible.
     for _label, rules in _all_rule_sets():
@@ -144,7 +144,7 @@ def test_invariant_41_a_seed_replays_the_same_game_for_every_preset() -> None:
         assert first.history == second.history
 
 
-def test_raf_random_game_hand_sizes_are_the_dealers_choices() -> None:
+def test_inv8_raf_random_game_hand_sizes_are_the_dealers_choices() -> None:
     sizes: set[int] = set()
     for seed, players in itertools.product(range(4), range(3, 8)):
         state = random_game(presets.RAF, players, seed=seed)
@@ -168,7 +168,7 @@ def test_a18_the_schedule_shows_the_first_raf_deal_without_a_caller(players: int
 
 
 @pytest.mark.parametrize("name", presets.names())
-def test_2_the_schedule_table_is_the_game_as_played(name: str) -> None:
+def test_s2_the_schedule_table_is_the_game_as_played(name: str) -> None:
     rules = presets.get(name)
     rows = schedule(rules, 4)
     game = random_game(rules, 4, seed=1)

@@ -29,7 +29,7 @@ from tests.presets.tables import (
 # --- §2.1-§2.5: the schedule tables --------------------------------------------
 
 
-def test_2_1_wikipedia_default_22_deals_pagat_specials_with_wikipedia_scoring() -> None:
+def test_s2_1_wikipedia_default_22_deals_pagat_specials_with_wikipedia_scoring() -> None:
     rules = presets.get("wikipedia")
     assert rules is presets.WIKIPEDIA
     assert [spec.hand_size for spec in rules.schedule] == [*UP, *[7] * 8, *DOWN]
@@ -37,7 +37,7 @@ def test_2_1_wikipedia_default_22_deals_pagat_specials_with_wikipedia_scoring() 
     assert rules.scoring is F1
 
 
-def test_2_1_wikipedia_phase2_six_20_deals_in_wp_old_order() -> None:
+def test_s2_1_wikipedia_phase2_six_20_deals_in_wp_old_order() -> None:
     rules = presets.get("wikipedia", phase2="six")
     assert [spec.hand_size for spec in rules.schedule] == [*UP, *[7] * 6, *DOWN]
     assert_schedule(rules, WIKIPEDIA_20)
@@ -59,13 +59,13 @@ def test_2_1_wikipedia_phase2_six_20_deals_in_wp_old_order() -> None:
     )
 
 
-def test_2_1_wikipedia_phase2_eight_is_the_default_and_can_be_chosen_back() -> None:
+def test_s2_1_wikipedia_phase2_eight_is_the_default_and_can_be_chosen_back() -> None:
     six = presets.get("wikipedia", phase2="six")
     assert six.with_options(phase2="eight").schedule == presets.WIKIPEDIA.schedule
     assert presets.get("wikipedia", phase2="eight").schedule == presets.WIKIPEDIA.schedule
 
 
-def test_2_2_scottish_18_deals() -> None:
+def test_s2_2_scottish_18_deals() -> None:
     rules = presets.get("scottish")
     assert rules is presets.SCOTTISH
     assert [spec.hand_size for spec in rules.schedule] == [*DOWN, 7, 7, 7, 7, *UP]
@@ -73,7 +73,7 @@ def test_2_2_scottish_18_deals() -> None:
     assert rules.scoring is F2
 
 
-def test_2_3_raf_one_called_deal_with_dealer_chosen_hand_size() -> None:
+def test_s2_3_raf_one_called_deal_with_dealer_chosen_hand_size() -> None:
     rules = presets.get("raf")
     assert rules is presets.RAF
     assert rules.scoring is F1
@@ -95,19 +95,19 @@ def test_2_3_raf_one_called_deal_with_dealer_chosen_hand_size() -> None:
 
 
 @pytest.mark.parametrize("players", range(3, 8))
-def test_2_3_raf_num_rounds_is_twice_the_players(players: int) -> None:
+def test_s2_3_raf_num_rounds_is_twice_the_players(players: int) -> None:
     assert presets.RAF.num_rounds(players) == 2 * players
     assert presets.get("raf", num_deals=5).num_rounds(players) == 5
     assert presets.get("raf", num_deals=5).options["num_deals"] == 5
 
 
-def test_2_3_raf_num_deals_option_sets_the_game_length() -> None:
+def test_s2_3_raf_num_deals_option_sets_the_game_length() -> None:
     state = random_game(presets.get("raf", num_deals=3), players=5, seed=11)
     assert pyclag.is_over(state)
     assert len(state.history) == 3
 
 
-def test_2_4_indonesian_default_fills_undescribed_rounds_from_pagat() -> None:
+def test_s2_4_indonesian_default_fills_undescribed_rounds_from_pagat() -> None:
     rules = presets.get("indonesian")
     assert rules is presets.INDONESIAN
     assert rules.options["undescribed_rounds"] == "pagat"
@@ -115,7 +115,7 @@ def test_2_4_indonesian_default_fills_undescribed_rounds_from_pagat() -> None:
     assert rules.scoring is F2
 
 
-def test_2_4_indonesian_undescribed_rounds_normal() -> None:
+def test_s2_4_indonesian_undescribed_rounds_normal() -> None:
     rules = presets.get("indonesian", undescribed_rounds="normal")
     assert rules.options["undescribed_rounds"] == "normal"
     assert_schedule(rules, INDONESIAN_22_NORMAL)
@@ -132,7 +132,7 @@ def test_2_4_indonesian_undescribed_rounds_normal() -> None:
     )
 
 
-def test_2_5_pagat_22_deals() -> None:
+def test_s2_5_pagat_22_deals() -> None:
     rules = presets.get("pagat")
     assert rules is presets.PAGAT
     assert [spec.hand_size for spec in rules.schedule] == [*UP, *[7] * 8, *DOWN]

@@ -11,7 +11,7 @@
 * ``tests/data/games/``: reference records of whole games, one per preset, a
   partial game stopped mid-trick and an RAF game whose eldest calls the first
   deal and which has a blind call; ``EXPECTED.json`` holds the final totals and
-  winners. See ``test_reference_wikipedia_first_deals_hand_checked_against_rules_1_9``
+  winners. See ``test_s1_9_reference_wikipedia_first_deals_checked_by_hand``
   in tests/records/test_reference_games.py for the rounds checked by hand against RULES.md.
 """
 

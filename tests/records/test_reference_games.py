@@ -71,7 +71,7 @@ def test_reference_raf_eldest_game_has_a_first_deal_call_and_a_blind_call() -> N
     assert all("blind_orders" in rnd and "plays" not in rnd for rnd in blind)
 
 
-def test_reference_wikipedia_first_deals_hand_checked_against_rules_1_9() -> None:
+def test_s1_9_reference_wikipedia_first_deals_checked_by_hand() -> None:
     # Checked by hand from the record text (wikipedia_4p_seed2.json), not from the code:
     # Deal 1 (dealer 0, h=1): deck 4D 5H JC TD | turn-up 6C (clubs). Card i goes to seat
     #   (0+1+i)%4: s1 4D, s2 5H, s3 JC, s0 TD. Bids from s1: 0,1,0,1 (s0 dealer: S=1, may
@@ -93,7 +93,7 @@ def test_reference_wikipedia_first_deals_hand_checked_against_rules_1_9() -> Non
 @pytest.mark.parametrize(
     "name", ["wikipedia_4p_seed2.json", "scottish_3p_seed7.json", "indonesian_4p_seed4.json"]
 )
-def test_reference_game_totals_recomputed_from_rules_1_9_and_2_0(name: str) -> None:
+def test_s1_9_and_s2_0_reference_game_totals_recomputed(name: str) -> None:
     # Every round's points from its bids and tricks, by the formulas of RULES.md
     # written out here: F1 10+2t exact else 0 (Wikipedia); F2 t + 10 if exact
     # (Scottish, Indonesian); misère +10 for no tricks else p*t (Wikipedia and

@@ -46,7 +46,7 @@ from tests.rules.deals import (
 # --- ACES_LOW -----------------------------------------------------------------------------
 
 
-def test_aces_low_e10_and_in_trumps_a37() -> None:
+def test_e10_aces_low_and_in_trumps_a37() -> None:
     # Spades trumps. A AC AS, B 2C 5D, C KC 3D, D 5H 2S; turn-up 9S.
     top = top_of(["AC AS", "2C 5D", "KC 3D", "5H 2S"], "9S")
     rules = one_round(catalogue.aces_low(2))
@@ -63,7 +63,7 @@ def test_aces_low_e10_and_in_trumps_a37() -> None:
     assert normal.round.tricks[0].winner == 0
 
 
-def test_aces_low_trumps_option_a37() -> None:
+def test_a37_aces_low_trumps_option() -> None:
     # aces_low_trumps=False: the ace stays high in trumps, low elsewhere.
     top = top_of(["AC AS", "2C 5D", "KC 3D", "5H 2S"], "9S")
     rules = one_round(catalogue.aces_low(2), aces_low_trumps=False)
@@ -79,7 +79,7 @@ def test_aces_low_trumps_option_a37() -> None:
 # --- DEALER_CALLS -------------------------------------------------------------------------
 
 
-def test_dealer_calls_declare_trump_phase() -> None:
+def test_s2_0_dealer_calls_declare_trump_phase() -> None:
     rules = one_round(catalogue.dealer_calls(3))
     assert rules.round_spec(0).phases == (Phase.DEAL, Phase.DECLARE_TRUMP, Phase.BID, Phase.PLAY)
     state = dealt(rules, 4, E1_TOP, first_dealer=3)
@@ -117,7 +117,7 @@ def test_dealer_calls_declare_trump_phase() -> None:
         one_round(catalogue.dealer_calls(3, allow_no_trumps=True)),
     ],
 )
-def test_dealer_calls_allow_no_trumps_option_a11(rules: RuleSet) -> None:
+def test_a11_dealer_calls_allow_no_trumps_option(rules: RuleSet) -> None:
     state = dealt(rules, 4, E1_TOP, first_dealer=3)
     assert pyclag.legal_trumps(state) == (CLUBS, DIAMONDS, HEARTS, SPADES, None)
     state = pyclag.declare_trump(state, None)
@@ -134,7 +134,7 @@ MOST_TOP = top_of(["AS AH 5D", "2S 2H AD", "3S 3H 3D", "4S 4H 4D"], "5C")
 
 
 @pytest.mark.parametrize(("options", "bonus"), [({}, 10), ({"most_tricks_bonus": 5}, 5)])
-def test_most_tricks_sole_leader_scores_and_never_a_contract(
+def test_s2_0_most_tricks_sole_leader_scores_and_never_a_contract(
     options: dict[str, Any], bonus: int
 ) -> None:
     rules = one_round(catalogue.most_tricks(3), **options)
@@ -153,7 +153,7 @@ def test_most_tricks_sole_leader_scores_and_never_a_contract(
     assert state.contracts_made == (0, 0, 0, 0)
 
 
-def test_most_tricks_tie_for_most_scores_nobody() -> None:
+def test_s2_0_most_tricks_tie_for_most_scores_nobody() -> None:
     state = dealt(one_round(catalogue.most_tricks(3)), 4, E1_TOP, first_dealer=3)
     for trick in E1_PLAY:
         state = play_all(state, trick)
@@ -163,7 +163,7 @@ def test_most_tricks_tie_for_most_scores_nobody() -> None:
     assert state.contracts_made == (0, 0, 0, 0)
 
 
-def test_most_tricks_trumps_option_a14() -> None:
+def test_a14_most_tricks_trumps_option() -> None:
     # A14: the most-tricks deal keeps the turn-up trump by default; the option drops it.
     kept = dealt(one_round(catalogue.most_tricks(3)), 4, E1_TOP, first_dealer=3)
     assert kept.round.turnup == Card.parse("6H") and kept.round.trump is Suit.HEARTS

@@ -88,7 +88,7 @@ E11_PLAY = "6S 8S 3D 7S  9H 6H 2H 8H  5C 9S KC AS  4S 7C 3S 2S  5D 6D 2D 7D"
 E11_CALL = Call(0, Precedence("Red over Black"), nuloss=True, madness=Madness.ASCENDING)
 
 
-def test_raf_dealer_chooses_hand_size_3_to_7() -> None:
+def test_s2_3_raf_dealer_chooses_hand_size_3_to_7() -> None:
     state = pyclag.new_game(RAF, players=4, first_dealer=3)
     assert pyclag.phase(state) is Phase.CHOOSE_HAND_SIZE
     assert pyclag.next_actor(state) == 3
@@ -113,7 +113,7 @@ def test_raf_dealer_chooses_hand_size_3_to_7() -> None:
     assert pyclag.legal_hand_sizes(seven) == (3, 4, 5, 6, 7)
 
 
-def test_raf_deal_1_is_standard_and_its_top_scorer_calls_deal_2_a18() -> None:
+def test_a18_raf_deal_1_is_standard_and_its_top_scorer_calls_deal_2() -> None:
     # C deals, so D (seat 3) is eldest: E1's hands go to D, A, B, C.
     state = pyclag.new_game(RAF, players=4, first_dealer=2)
     state = pyclag.deal(pyclag.choose_hand_size(state, 3), deck=deck_from(E1_TOP))
@@ -139,7 +139,7 @@ def test_raf_deal_1_is_standard_and_its_top_scorer_calls_deal_2_a18() -> None:
     assert state.round.turnup is None
 
 
-def test_raf_caller_tie_on_points_broken_by_most_tricks_a18() -> None:
+def test_a18_raf_caller_tie_on_points_broken_by_most_tricks() -> None:
     state = pyclag.new_game(RAF, players=4, first_dealer=3)
     state = pyclag.deal(pyclag.choose_hand_size(state, 3), deck=deck_from(MISERE_TOP))
     state = bid_all(state, [0, 0, 1])
@@ -152,7 +152,7 @@ def test_raf_caller_tie_on_points_broken_by_most_tricks_a18() -> None:
     assert state.round.setup.caller == 1  # B: most tricks, though A is eldest
 
 
-def test_raf_legal_calls_are_696_with_the_24_precedence_orders() -> None:
+def test_s2_3_raf_legal_calls_are_696_with_the_24_precedence_orders() -> None:
     state = raf_called(E11_TOP, 5)
     assert state.round.turnup is None
     assert state.round.trump is None
@@ -179,7 +179,7 @@ def test_raf_legal_calls_are_696_with_the_24_precedence_orders() -> None:
         ("black over red", BLACK_OVER_RED),
     ],
 )
-def test_raf_named_precedence_orders(name: str, order: tuple[Suit, ...]) -> None:
+def test_s2_3_raf_named_precedence_orders(name: str, order: tuple[Suit, ...]) -> None:
     named = {
         "Precedence": "HCDS",
         "Reverse Precedence": "SDCH",
@@ -191,7 +191,7 @@ def test_raf_named_precedence_orders(name: str, order: tuple[Suit, ...]) -> None
     assert Call(0, Precedence(name)) in pyclag.legal_calls(raf_called(E11_TOP, 5))
 
 
-def test_raf_call_refusals() -> None:
+def test_s2_3_raf_call_refusals() -> None:
     state = raf_called(E11_TOP, 5)
     err = refused(state, IllegalCallError, lambda s: pyclag.call(s, Call(0, TURN_UP)))
     assert err.reason is Reason.BAD_CALL
@@ -216,7 +216,7 @@ def test_raf_call_refusals() -> None:
     ("suits", "trump"),
     [(SPADES, SPADES), (NO_TRUMPS, None), (Precedence("HCDS"), None)],
 )
-def test_raf_called_deal_exposes_no_turnup_invariant_6(
+def test_inv6_raf_called_deal_exposes_no_turnup(
     suits: Suit | NoTrumps | Precedence, trump: Suit | None
 ) -> None:
     state = raf_called(E11_TOP, 5)
@@ -232,7 +232,7 @@ def test_raf_called_deal_exposes_no_turnup_invariant_6(
     assert state.history[0].setup.turnup is None
 
 
-def test_raf_trumps_from_turnup_option_a19() -> None:
+def test_a19_raf_trumps_from_turnup_option() -> None:
     state = raf_called(E11_TOP, 5, raf_trumps_from_turnup=True)
     assert state.round.turnup is None  # not before the call
     calls = pyclag.legal_calls(state)
@@ -249,7 +249,7 @@ def test_raf_trumps_from_turnup_option_a19() -> None:
         assert pyclag.call(state, Call(0, suits)).round.turnup is None
 
 
-def test_raf_e11_nuloss_red_over_black_ascending_madness() -> None:
+def test_e11_raf_nuloss_red_over_black_ascending_madness() -> None:
     state = pyclag.call(raf_called(E11_TOP, 5), E11_CALL)
     assert state.round.turnup is None
     assert state.round.setup.spec.rank_order is RankOrder.TWO_HIGH
@@ -265,7 +265,7 @@ def test_raf_e11_nuloss_red_over_black_ascending_madness() -> None:
     assert state.round.setup.caller == 0  # A, the top scorer, calls deal 2
 
 
-def test_raf_e11_trick_checks_precedence_winner_rule_a35() -> None:
+def test_e11_raf_trick_checks_precedence_winner_rule_a35() -> None:
     state = pyclag.call(raf_called(E11_TOP, 5), E11_CALL)
     rules = state.round.setup.round_rules
     assert rules is not None
@@ -281,14 +281,14 @@ def test_raf_e11_trick_checks_precedence_winner_rule_a35() -> None:
 
 
 @pytest.mark.parametrize(("on_miss", "c_points"), [(False, 0), (True, 12)])
-def test_raf_madness_points_on_miss_option_a21(on_miss: bool, c_points: int) -> None:
+def test_a21_raf_madness_points_on_miss_option(on_miss: bool, c_points: int) -> None:
     state = pyclag.call(raf_called(E11_TOP, 5, madness_points_on_miss=on_miss), E11_CALL)
     state = play_all(bid_all(state, [2, 1, 1, 0]), E11_PLAY)
     # C bid 1 and won tricks 1 and 5 (ascending values 2 + 10).
     assert state.history[0].points == (22, 16, c_points, 10)
 
 
-def test_raf_nuloss_reverses_ranks_in_trumps_a36() -> None:
+def test_a36_raf_nuloss_reverses_ranks_in_trumps() -> None:
     # Hearts named, Nuloss. A AS KD 7C, B 2S AD 8C, C KS 2H 5C, D 3S AH 6C.
     top = top_of(["AS KD 7C", "2S AD 8C", "KS 2H 5C", "3S AH 6C"], "9H")
     state = pyclag.call(raf_called(top, 3), Call(0, HEARTS, nuloss=True))
@@ -306,7 +306,7 @@ def test_raf_nuloss_reverses_ranks_in_trumps_a36() -> None:
     assert state.round.setup.caller == 2  # C, the sole top scorer, calls next
 
 
-def test_raf_blind_call_shuffle_then_auto_play() -> None:
+def test_a20_raf_blind_call_shuffle_then_auto_play() -> None:
     state = pyclag.call(raf_called(E1_TOP, 3), Call(0, HEARTS, blind=True))
     state = bid_all(state, [1, 1, 1])
     assert pyclag.legal_bids(state) == (1, 2, 3)
@@ -350,7 +350,7 @@ def test_raf_call_flags_must_be_bools() -> None:
     assert err.reason is Reason.BAD_CALL
 
 
-def test_raf_blind_misere_call_records_zero_bids_at_once() -> None:
+def test_s2_3_raf_blind_misere_call_records_zero_bids_at_once() -> None:
     # Misère forces every contract to 0 when called, before the face-down shuffle.
     state = pyclag.call(raf_called(E1_TOP, 3), Call(0, HEARTS, blind=True, misere=True))
     assert pyclag.phase(state) is Phase.SHUFFLE  # no BID phase
@@ -358,7 +358,7 @@ def test_raf_blind_misere_call_records_zero_bids_at_once() -> None:
     assert state.round.bids == (0, 0, 0, 0)
 
 
-def test_raf_blind_misere_call_plays_itself_after_the_shuffle() -> None:
+def test_s2_3_raf_blind_misere_call_plays_itself_after_the_shuffle() -> None:
     state = pyclag.call(raf_called(E1_TOP, 3), Call(0, HEARTS, blind=True, misere=True))
     piles = tuple(cards(text) for text in ("AS 7H 3D", "KS QH 2C", "9S TD 5H", "4S JH 8C"))
     state = pyclag.apply(state, ShuffleHands(piles))
@@ -384,7 +384,7 @@ E12_PLAY = "3C KC 4C 5C  KD 3D 4D 5D  2S KS 3S 4S  2H KH 3H 4H"
         (Madness.ASCENDING, {"misere_points_per_trick": -3}, (10, -9, -9, -12)),
     ],
 )
-def test_raf_misere_call_forces_zero_bids_e12(
+def test_e12_raf_misere_call_forces_zero_bids(
     madness: Madness | None, options: dict[str, Any], points: tuple[int, ...]
 ) -> None:
     state = raf_called(E12_TOP, 4, **options)
@@ -400,7 +400,7 @@ def test_raf_misere_call_forces_zero_bids_e12(
     assert result.made == (True, False, False, False)
 
 
-def test_raf_dealer_may_choose_only_sizes_that_fit_the_pack() -> None:
+def test_s2_3_raf_dealer_may_choose_only_sizes_that_fit_the_pack() -> None:
     # A dealer's-choice round up to 13 cards: with 5 players only 3..10 fit in 52 cards.
     spec = RoundSpec(13, hand_sizes=range(3, 14))
     state = pyclag.new_game(pyclag.NORMAL.with_schedule([spec]).with_options(max_players=9), 5)

@@ -44,7 +44,7 @@ from tests.rules.deals import (
 # --- NT -----------------------------------------------------------------------------------
 
 
-def test_nt_no_turnup_no_trump_highest_of_led_suit_wins() -> None:
+def test_s2_0_nt_no_turnup_no_trump_highest_of_led_suit_wins() -> None:
     rules = one_round(catalogue.no_trumps(3))
     assert rules.round_spec(0).phases == (Phase.DEAL, Phase.BID, Phase.PLAY)
     state = dealt(rules, 4, E1_TOP, first_dealer=3)
@@ -70,7 +70,7 @@ MISERE_NT_PLAY = "AS AH 2S 5S  4D KH 3S 6S  KC 5C 4S 7S"  # no trumps: A takes a
 
 
 @pytest.mark.parametrize("trumps", [True, False])
-def test_misere_has_no_bid_phase_and_every_bid_is_zero(trumps: bool) -> None:
+def test_s2_0_misere_has_no_bid_phase_and_every_bid_is_zero(trumps: bool) -> None:
     rules = one_round(catalogue.misere(trumps=trumps, per_trick=-2, hand_size=3))
     assert rules.round_spec(0).phases == (Phase.DEAL, Phase.PLAY)
     state = pyclag.new_game(rules, players=4, first_dealer=3)
@@ -112,7 +112,7 @@ def test_misere_has_no_bid_phase_and_every_bid_is_zero(trumps: bool) -> None:
         ),
     ],
 )
-def test_misere_scores_ten_for_no_tricks_else_p_per_trick(
+def test_s2_0_misere_scores_ten_for_no_tricks_else_p_per_trick(
     spec: RoundSpec,
     options: dict[str, Any],
     plays: str,
@@ -131,7 +131,7 @@ def test_misere_scores_ten_for_no_tricks_else_p_per_trick(
 
 
 @pytest.mark.parametrize(("misere_trumps", "turnup"), [(False, None), (True, "6H")])
-def test_misere_trumps_option_a9(misere_trumps: bool, turnup: str | None) -> None:
+def test_a9_misere_trumps_option(misere_trumps: bool, turnup: str | None) -> None:
     for spec in (catalogue.misere(True, -2, 3), catalogue.misere(False, -2, 3)):
         state = dealt(one_round(spec, misere_trumps=misere_trumps), 4, MISERE_TOP, 3)
         assert state.round.turnup == (None if turnup is None else C(turnup))
@@ -141,7 +141,7 @@ def test_misere_trumps_option_a9(misere_trumps: bool, turnup: str | None) -> Non
 
 
 @pytest.mark.parametrize(("players", "dealer"), [(4, 3), (5, 0), (3, 1)])
-def test_guess_trumps_turnup_hidden_until_last_bid(players: int, dealer: int) -> None:
+def test_s2_0_guess_trumps_turnup_hidden_until_last_bid(players: int, dealer: int) -> None:
     rules = one_round(catalogue.guess_trumps(3))
     state = dealt(rules, players, E1_TOP, first_dealer=dealer)
     deck = deck_from(E1_TOP)
@@ -169,7 +169,7 @@ def test_guess_trumps_turnup_hidden_until_last_bid(players: int, dealer: int) ->
     assert state.round.trump is hidden.suit
 
 
-def test_guess_trumps_hook_still_applies_a33() -> None:
+def test_a33_guess_trumps_hook_still_applies() -> None:
     state = dealt(one_round(catalogue.guess_trumps(3)), 4, E1_TOP, first_dealer=3)
     state = bid_all(state, [1, 1, 0])
     assert pyclag.legal_bids(state) == (0, 2, 3)
@@ -185,7 +185,7 @@ def test_guess_trumps_hook_still_applies_a33() -> None:
 # --- BLIND_TK / Scottish blind --------------------------------------------------------------
 
 
-def test_blind_tk_turnup_visible_during_bids_and_hook_applies() -> None:
+def test_s2_0_blind_tk_turnup_visible_during_bids_and_hook_applies() -> None:
     spec = catalogue.blind_unseen(3)
     assert spec.bidding is Bidding.UNSEEN
     state = dealt(one_round(spec), 4, E1_TOP, first_dealer=3)
@@ -197,7 +197,7 @@ def test_blind_tk_turnup_visible_during_bids_and_hook_applies() -> None:
     refused(state, IllegalBidError, lambda s: pyclag.bid(s, 1))
 
 
-def test_scottish_blind_hides_turnup_until_last_bid() -> None:
+def test_s2_0_scottish_blind_hides_turnup_until_last_bid() -> None:
     spec = catalogue.blind_unseen(3, trump_visible=False)
     assert (spec.bidding, spec.reveal) == (Bidding.UNSEEN, Reveal.AFTER_BIDS)
     state = dealt(one_round(spec), 4, E1_TOP, first_dealer=3)
@@ -219,7 +219,7 @@ def test_scottish_blind_hides_turnup_until_last_bid() -> None:
         (catalogue.blind_unseen(3, trump_visible=False), True),
     ],
 )
-def test_blind_trump_visible_option_a16(spec: RoundSpec, visible: bool) -> None:
+def test_a16_blind_trump_visible_option(spec: RoundSpec, visible: bool) -> None:
     rules = one_round(spec, blind_trump_visible=visible)
     assert rules.options["blind_trump_visible"] is visible
     state = dealt(rules, 4, E1_TOP, first_dealer=3)
@@ -232,7 +232,7 @@ def test_blind_trump_visible_option_a16(spec: RoundSpec, visible: bool) -> None:
 # --- BLIND before the deal (pagat deal 11) ------------------------------------------------
 
 
-def test_pagat_blind_bids_before_the_deal_a32() -> None:
+def test_a32_pagat_blind_bids_before_the_deal() -> None:
     spec = catalogue.blind_before_deal(3)
     assert spec.phases == (Phase.BID_BEFORE_DEAL, Phase.DEAL, Phase.PLAY)
     state = pyclag.new_game(one_round(spec), players=4, first_dealer=3)
@@ -268,7 +268,7 @@ def test_pagat_blind_bids_before_the_deal_a32() -> None:
 # --- ROLL ---------------------------------------------------------------------------------
 
 
-def test_roll_em_e2_plays_itself_in_dealt_order() -> None:
+def test_e2_roll_em_plays_itself_in_dealt_order() -> None:
     rules = one_round(catalogue.roll_em(3), RoundSpec(1))
     assert rules.round_spec(0).play is PlayMode.DEALT_ORDER
     state = dealt(rules, 4, E1_TOP, first_dealer=3)
@@ -288,7 +288,7 @@ def test_roll_em_e2_plays_itself_in_dealt_order() -> None:
     assert result.points == (12, 12, 12, 0)
 
 
-def test_roll_em_reverse_order_option_a17() -> None:
+def test_a17_roll_em_reverse_order_option() -> None:
     rules = one_round(catalogue.roll_em(3), roll_order="reverse")
     assert rules.round_spec(0).play is PlayMode.REVERSE_ORDER
     state = bid_all(dealt(rules, 4, E1_TOP, first_dealer=3), [1, 1, 1, 1])

@@ -43,7 +43,7 @@ from tests.rules.deals import (
 E9A_TOP = top_of(["AC 3S", "2H 4S", "2D 7C", "5C 6S"], "9C")
 
 
-def test_twos_wild_e9a_rules_1_to_4() -> None:
+def test_e9_a_twos_wild_rules_1_to_4() -> None:
     state = dealt(one_round(catalogue.twos_wild(2)), 4, E9A_TOP, first_dealer=3)
     assert state.round.trump is CLUBS
     state = bid_all(state, [0, 0, 0, 0])
@@ -81,7 +81,7 @@ def test_twos_wild_e9a_rules_1_to_4() -> None:
     assert [p.effective for p in trick.plays] == list(cards("AC AC KC 5C"))
 
 
-def test_twos_wild_e9b_two_must_be_declared_in_the_led_suit_rule_4() -> None:
+def test_e9_b_twos_wild_two_must_be_declared_in_the_led_suit_rule_4() -> None:
     # Spades trumps. A KH 5D 8C, B 2S 3H 9C, C QH 6D TC, D 4S 7D JC; turn-up 9S.
     top = top_of(["KH 5D 8C", "2S 3H 9C", "QH 6D TC", "4S 7D JC"], "9S")
     state = bid_all(dealt(one_round(catalogue.twos_wild(3)), 4, top, 3), [0, 0, 0, 0])

@@ -230,7 +230,7 @@ def twos_wild_deal(top: str) -> GameState:
     return bid_all(state, [0, 0, 0, 1])
 
 
-def test_e9a_twos_wild_declared_ace_beats_the_natural_ace() -> None:
+def test_e9_a_twos_wild_declared_ace_beats_the_natural_ace() -> None:
     # A: A♣ 3♠; B: 2♥ 4♠; C: 7♣ 2♦; D: 5♣ 6♠; turn-up 9♣ (clubs are trumps).
     state = twos_wild_deal("AC 2H 7C 5C 3S 4S 2D 6S 9C")
     assert state.round.trump is Suit.CLUBS
@@ -256,7 +256,7 @@ def test_e9a_twos_wild_declared_ace_beats_the_natural_ace() -> None:
     assert trick.winner == B  # a wild declared A♣ beats the natural A♣
 
 
-def test_e9a_trick_winner_rule_2() -> None:
+def test_e9_a_trick_winner_rule_2() -> None:
     plays = [
         Play(A, Card.parse("AC")),
         Play(B, Card.parse("2H"), Card.parse("AC")),
@@ -266,7 +266,7 @@ def test_e9a_trick_winner_rule_2() -> None:
     assert pyclag.trick_winner(plays, RoundRules(Suit.CLUBS, F2)) == B
 
 
-def test_e9b_twos_wild_declared_in_the_led_suit_is_not_a_trump() -> None:
+def test_e9_b_twos_wild_declared_in_the_led_suit_is_not_a_trump() -> None:
     # A: K♥ 5♦; B: 2♠ 3♥; C: Q♥ 6♦; D: 4♠ 7♦; turn-up 9♠ (spades are trumps).
     state = twos_wild_deal("KH 2S QH 4S 5D 3H 6D 7D 9S")
     assert state.round.trump is Suit.SPADES
@@ -284,7 +284,7 @@ def test_e9b_twos_wild_declared_in_the_led_suit_is_not_a_trump() -> None:
     assert trick.winner == D  # B's wild counts as a heart, not a trump
 
 
-def test_e9b_without_a_natural_heart_the_two_may_be_the_ace_of_trumps() -> None:
+def test_e9_b_without_a_natural_heart_the_two_may_be_the_ace_of_trumps() -> None:
     # As (b), but B holds 3♣ instead of 3♥.
     state = twos_wild_deal("KH 2S QH 4S 5D 3C 6D 7D 9S")
     state = play_all(state, "KH")

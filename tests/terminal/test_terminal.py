@@ -1,4 +1,4 @@
-"""The interactive game (issue 5): ``pyclag.terminal.run`` driven by scripted input.
+"""The interactive game: ``pyclag.terminal.run`` driven by scripted input.
 
 A scripted stdin (:class:`Answerer`) reads the prompt last written to the
 output and answers it from the options the prompt lists, so whole games of
@@ -64,7 +64,7 @@ def _assert_refused_and_asked_again(text: str, bad: dict[str, tuple[str, str]]) 
 
 
 @pytest.mark.parametrize("preset", PRESETS)
-def test_issue5_scripted_game_of_each_preset_runs_to_the_end(preset: str) -> None:
+def test_scripted_game_of_each_preset_runs_to_the_end(preset: str) -> None:
     rules = pyclag.presets.get(preset)
     session, stdin, text = _play(rules, partial(Answerer, seed=3))
     state = session.state
@@ -85,7 +85,7 @@ def test_issue5_scripted_game_of_each_preset_runs_to_the_end(preset: str) -> Non
     ) or preset == "raf"
 
 
-def test_issue5_every_refusal_names_its_reason() -> None:
+def test_every_refusal_names_its_reason() -> None:
     _, stdin, text = _play(pyclag.presets.get("wikipedia"), partial(Answerer, seed=5))
     reasons = {
         "unreadable bid": "'zz' is not a number of tricks; legal bids: ",
@@ -104,7 +104,7 @@ def test_issue5_every_refusal_names_its_reason() -> None:
     assert "Misere" in text
 
 
-def test_issue5_raf_asks_hand_size_and_calls_and_refuses_bad_ones() -> None:
+def test_raf_asks_hand_size_and_calls_and_refuses_bad_ones() -> None:
     rules = pyclag.presets.get("raf")
     for seed in range(1, 40):  # a seed where you become the caller at least once
         session, stdin, text = _play(rules, partial(Answerer, seed=seed), seed=seed)
@@ -119,7 +119,7 @@ def test_issue5_raf_asks_hand_size_and_calls_and_refuses_bad_ones() -> None:
     assert pyclag.is_over(session.state)
 
 
-def test_issue5_refused_answers_do_not_change_the_game() -> None:
+def test_refused_answers_do_not_change_the_game() -> None:
     rules = pyclag.presets.get("wikipedia")
     clean, _, _ = _play(rules, partial(Answerer, mischief=False, first=True))
     messy, stdin, text = _play(rules, partial(Answerer, mischief=True, first=True))
@@ -128,7 +128,7 @@ def test_issue5_refused_answers_do_not_change_the_game() -> None:
     assert messy.state == clean.state
 
 
-def test_issue5_special_rounds_roll_em_twos_wild_dealer_calls_blind() -> None:
+def test_special_rounds_roll_em_twos_wild_dealer_calls_blind() -> None:
     specs = [
         catalogue.roll_em(5),
         catalogue.twos_wild(7),
@@ -162,7 +162,7 @@ def test_issue5_special_rounds_roll_em_twos_wild_dealer_calls_blind() -> None:
 
 
 @pytest.mark.parametrize("word", ["quit", "QUIT", " Quit ", "exit"])
-def test_issue5_quit_mid_game_exits_cleanly(word: str) -> None:
+def test_quit_mid_game_exits_cleanly(word: str) -> None:
     out = io.StringIO()
     answers = io.StringIO("1\n" * 3 + f"{word}\n" + "1\n" * 5)
     assert run(pyclag.presets.get("normal"), 4, 2, random.Random(1), answers, out) == 0
@@ -173,7 +173,7 @@ def test_issue5_quit_mid_game_exits_cleanly(word: str) -> None:
     assert answers.readline() == "1\n"  # nothing read after the quit
 
 
-def test_issue5_quit_after_many_prompts_keeps_the_game_unfinished() -> None:
+def test_quit_after_many_prompts_keeps_the_game_unfinished() -> None:
     session, stdin, text = _play(pyclag.presets.get("pagat"), partial(Answerer, stop_after=40))
     assert stdin.asked == 41
     assert not pyclag.is_over(session.state)
@@ -181,14 +181,14 @@ def test_issue5_quit_after_many_prompts_keeps_the_game_unfinished() -> None:
 
 
 @pytest.mark.parametrize("script", ["", "0\n", "0\n0\n0"])
-def test_issue5_end_of_input_exits_cleanly(script: str) -> None:
+def test_end_of_input_exits_cleanly(script: str) -> None:
     out = io.StringIO()
     status = run(pyclag.presets.get("normal"), 4, 0, random.Random(7), io.StringIO(script), out)
     assert status == 0
     assert out.getvalue().rstrip("\n").rsplit("\n", 1)[1].startswith("Goodbye: ")
 
 
-def test_issue5_end_of_input_at_a_wild_two_declaration() -> None:
+def test_end_of_input_at_a_wild_two_declaration() -> None:
     rules = pyclag.NORMAL.with_schedule([catalogue.twos_wild(13)])
     out = Answerer(mischief=False, eof_at="declare", twos=True)
     assert Session(rules, 4, 1, random.Random(3), out.stdin, out).run() == 0
@@ -198,7 +198,7 @@ def test_issue5_end_of_input_at_a_wild_two_declaration() -> None:
     assert lines[-2].startswith("Goodbye: you left in round 1 of 1.")
 
 
-def test_issue5_a_wild_two_names_its_card_inline_or_is_asked_for_it() -> None:
+def test_a_wild_two_names_its_card_inline_or_is_asked_for_it() -> None:
     rules = pyclag.NORMAL.with_schedule([catalogue.twos_wild(13)])
     for seed in itertools.count():
         state = pyclag.deal(pyclag.new_game(rules, 4), rng=random.Random(seed))
@@ -226,7 +226,7 @@ def _before_last_bid(text: str, dealer: int) -> str:
     return text[start : text.index(f"\nSeat {dealer} bids ", start)]
 
 
-def test_issue5_guess_trumps_hides_the_turnup_until_the_last_bid() -> None:
+def test_guess_trumps_hides_the_turnup_until_the_last_bid() -> None:
     spec = pyclag.presets.get("scottish").round_spec(9)
     assert spec.label == "Guess Trumps"
     rules = pyclag.NORMAL.with_schedule([spec])
@@ -244,7 +244,7 @@ def test_issue5_guess_trumps_hides_the_turnup_until_the_last_bid() -> None:
         assert f"(turn-up {turnup})" in text
 
 
-def test_issue5_blind_round_hides_your_hand_and_the_turnup_until_the_last_bid() -> None:
+def test_blind_round_hides_your_hand_and_the_turnup_until_the_last_bid() -> None:
     spec = pyclag.presets.get("scottish").round_spec(10)
     assert spec.label == "Blind (cards and trumps unseen)"
     rules = pyclag.NORMAL.with_schedule([spec])
@@ -265,7 +265,7 @@ def test_issue5_blind_round_hides_your_hand_and_the_turnup_until_the_last_bid() 
         assert f"Your hand: {show_hand(mine)}" in text
 
 
-def test_issue5_bids_before_the_deal_show_no_hand() -> None:
+def test_bids_before_the_deal_show_no_hand() -> None:
     spec = pyclag.presets.get("pagat").round_spec(10)
     assert spec.phases[0] is Phase.BID_BEFORE_DEAL
     rules = pyclag.NORMAL.with_schedule([spec])
@@ -282,7 +282,7 @@ def test_issue5_bids_before_the_deal_show_no_hand() -> None:
     assert not any(str(card) in before for card in mine)
 
 
-def test_issue5_every_hand_shown_is_your_own_hand_of_that_round() -> None:
+def test_every_hand_shown_is_your_own_hand_of_that_round() -> None:
     out = Answerer(seed=9)
     bots = [RandomBot(random.Random(1)), RandomBot(random.Random(2)), RandomBot(random.Random(3))]
     session = Session(pyclag.presets.get("normal"), 4, 3, random.Random(4), out.stdin, out, bots)
@@ -299,7 +299,7 @@ def test_issue5_every_hand_shown_is_your_own_hand_of_that_round() -> None:
         assert [len(hand) for hand in shown[1:]] == list(range(len(dealt), 0, -1))
 
 
-def test_issue5_bad_arguments_are_refused() -> None:
+def test_bad_arguments_are_refused() -> None:
     rules = pyclag.presets.get("normal")
     with pytest.raises(pyclag.RulesError, match="seat must be"):
         run(rules, 4, 4, random.Random(1), io.StringIO(), io.StringIO())

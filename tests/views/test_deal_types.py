@@ -61,7 +61,7 @@ def real_turnup(state: GameState) -> Card:
     return setup.deck[setup.players * setup.hand_size]
 
 
-def test_invariant_18_guess_trumps_hides_the_turnup_until_the_last_bid() -> None:
+def test_inv18_guess_trumps_hides_the_turnup_until_the_last_bid() -> None:
     """§4.18: "GUESS: the trump is hidden from all players until the last bid
     is recorded"; then every seat sees the turn-up."""
     bidding = playing = 0
@@ -83,7 +83,7 @@ def test_invariant_18_guess_trumps_hides_the_turnup_until_the_last_bid() -> None
     assert bidding and playing
 
 
-def test_invariant_18_scottish_blind_hides_own_cards_and_trumps_while_bidding() -> None:
+def test_inv18_scottish_blind_hides_own_cards_and_trumps_while_bidding() -> None:
     """§4.18: "BLIND_*: no player can see their own hand when bidding. BLIND_NK: no
     trump is visible when bidding" (the Scottish blind, and WP-OLD's blind under
     ``blind_trump_visible=False``); the bids are offered without them."""
@@ -106,7 +106,7 @@ def test_invariant_18_scottish_blind_hides_own_cards_and_trumps_while_bidding() 
 
 
 @pytest.mark.parametrize("mode", [PlayMode.HAND, PlayMode.DEALT_ORDER])
-def test_invariant_18_blind_and_roll_em_bids_hide_only_the_own_hand(mode: PlayMode) -> None:
+def test_inv18_blind_and_roll_em_bids_hide_only_the_own_hand(mode: PlayMode) -> None:
     """§4.18 and Appendix B step 5: in the WP-OLD blind and Roll 'Em the bids are
     made without looking at one's own cards, the turn-up shown (A16); after the
     last bid the blind's hands are picked up, and Roll 'Em plays itself."""
@@ -136,7 +136,7 @@ def test_invariant_18_blind_and_roll_em_bids_hide_only_the_own_hand(mode: PlayMo
         assert len(result.tricks) == 7 and result.setup.deck is None
 
 
-def test_pagat_deal_11_blind_bids_come_before_any_card() -> None:
+def test_s2_5_pagat_deal_11_blind_bids_come_before_any_card() -> None:
     """§2.5 deal 11 (Appendix B step 2): the bids come before the deal, so an
     observation then holds no card at all, and the bids offered are 0..7."""
     before = 0
@@ -157,7 +157,7 @@ def test_pagat_deal_11_blind_bids_come_before_any_card() -> None:
     assert before
 
 
-def test_dealer_calls_shows_no_turnup_and_then_the_declared_trump() -> None:
+def test_s2_0_dealer_calls_shows_no_turnup_and_then_the_declared_trump() -> None:
     """§2.0 DEALER_CALLS: no turn-up; the trump is unknown until the dealer
     names it, then every seat sees it."""
     declaring = after = 0
@@ -177,7 +177,7 @@ def test_dealer_calls_shows_no_turnup_and_then_the_declared_trump() -> None:
 
 
 @pytest.mark.parametrize("name", ["raf", "raf-options"])
-def test_invariant_6_raf_called_deals_show_no_turnup(name: str) -> None:
+def test_inv6_raf_called_deals_show_no_turnup(name: str) -> None:
     """§4.6: no turn-up is exposed in an RAF deal with a caller (under
     ``raf_trumps_from_turnup``, only once a turn-up call is made); before the call
     nobody knows the trump, afterwards everybody sees the call."""
@@ -206,7 +206,7 @@ def test_invariant_6_raf_called_deals_show_no_turnup(name: str) -> None:
     assert kinds == {trumps, "NoTrumps", "Precedence"}
 
 
-def test_raf_blind_shows_own_cards_but_not_their_order() -> None:
+def test_s2_3_raf_blind_shows_own_cards_but_not_their_order() -> None:
     """§2.3 Blind: "every player shuffles their own hand, lays it face down":
     before the shuffle a seat knows its cards (a set, no order); the piles it
     plays from are public only once played, in the order played."""

@@ -164,7 +164,7 @@ def find_endgame(spec: RoundSpec) -> tuple[Endgame, set[Placement]]:
     ],
 )
 def test_every_consistent_placement_of_a_small_endgame_can_occur(spec: RoundSpec) -> None:
-    """Issue 4, item 2: "across many samples every consistent placement of a
+    """Required: "across many samples every consistent placement of a
     small endgame can occur" -- and nothing else does: the placements drawn
     are exactly the consistent ones."""
     endgame, placements = find_endgame(spec)
@@ -184,7 +184,7 @@ def test_every_consistent_placement_of_a_small_endgame_can_occur(spec: RoundSpec
 
 @pytest.mark.parametrize(("name", "players"), TABLES)
 def test_no_hidden_card_reaches_an_observation(name: str, players: int) -> None:
-    """Issue 4: "no hidden card reaches an observation in any preset": every card
+    """Required: "no hidden card reaches an observation in any preset": every card
     in an observation is the seat's own (while it may look at them), played,
     or a turn-up that was shown; the pack never appears."""
     game = play(PRESETS[name], players, seed=players, first_dealer=players - 1)
@@ -202,7 +202,7 @@ def test_no_hidden_card_reaches_an_observation(name: str, players: int) -> None:
 @settings(max_examples=60)
 @given(moments())
 def test_observe_shows_the_table(moment: Moment) -> None:
-    """Issue 4, item 1: the observation holds every bid made, every card played
+    """Required: the observation holds every bid made, every card played
     and by whom, wild-two declarations, tricks won, scores, the rule set, the
     dealer, the caller and the call, whose turn it is and the hand sizes; the
     finished rounds and the round's setup as they were, less the pack."""

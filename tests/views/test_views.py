@@ -128,7 +128,7 @@ def replayed(game: Game, at: int, decks: Sequence[tuple[Card, ...]]) -> GameStat
 def test_states_that_differ_only_in_what_the_seat_cannot_know_give_equal_observations(
     moment: Moment, seat_pick: int, seed: int
 ) -> None:
-    """Issue 4, item 1: "two states that differ only in what the seat cannot
+    """Required: "two states that differ only in what the seat cannot
     know give equal observations"."""
     seat = seat_pick % moment.game.players
     real = moment.state
@@ -182,7 +182,7 @@ def test_a_hidden_turnup_and_hidden_hands_are_what_the_property_swaps() -> None:
 def test_every_legal_action_of_the_seat_can_be_computed_from_its_observation(
     moment: Moment, seed: int
 ) -> None:
-    """Issue 4, item 1: "every legal action of the seat can be computed from its
+    """Required: "every legal action of the seat can be computed from its
     observation alone" -- a determinized state has the same legal actions."""
     state = moment.state
     actor = state.round.to_act
@@ -205,7 +205,7 @@ def test_every_legal_action_of_the_seat_can_be_computed_from_its_observation(
 def test_the_observation_of_a_determinized_state_is_the_observation(
     moment: Moment, seed: int
 ) -> None:
-    """Issue 4, item 2: "the observation of the determinized state equals the
+    """Required: "the observation of the determinized state equals the
     original observation"; hand sizes kept; known voids respected (a seat that
     failed to follow a suit holds no natural card of it, a two declared out of a
     suit's place tells the same)."""
@@ -233,7 +233,7 @@ def test_the_observation_of_a_determinized_state_is_the_observation(
 
 
 def test_determinize_places_every_unseen_card() -> None:
-    """Issue 4, item 2: "every unseen card placed": the hands of a determinized
+    """Required: "every unseen card placed": the hands of a determinized
     state, the cards played and the pack agree, and the seat's own hand, the
     turn-up and the cards played are where the observation puts them."""
     game = preset_game("pagat", 5, 3)
