@@ -14,8 +14,8 @@ import sys
 import pyclag
 from pyclag import terminal
 from pyclag.bots import Bot, HeuristicBot, RandomBot, play_game
-from pyclag.playout import play_out
 from pyclag.scorecard import score_card
+from tests.helpers import play_checked
 from tests.terminal.answerer import Answerer
 
 
@@ -139,7 +139,7 @@ def test_help_and_version() -> None:
 
 def test_score_card_names_the_rule_and_the_raf_caller_of_each_round() -> None:
     rules = pyclag.presets.get("raf", num_deals=3)
-    state = play_out(pyclag.new_game(rules, 4), random.Random(2))
+    state = play_checked(pyclag.new_game(rules, 4), random.Random(2))
     rows = score_card(state).splitlines()[1:4]
     assert rows[0].split("|")[0].split() == ["1", str(state.history[0].hand_size)]
     for row, result in zip(rows[1:], state.history[1:], strict=True):

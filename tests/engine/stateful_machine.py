@@ -48,8 +48,6 @@ from pyclag.errors import (
     Reason,
     WrongPhaseError,
 )
-from pyclag.playout import play_out
-from tests.conftest import assert_round_trips
 from tests.engine.stateful_support import (
     PLAYER_PHASES,
     check_card_conservation,
@@ -65,6 +63,7 @@ from tests.engine.stateful_support import (
     tables,
     worth_probing,
 )
+from tests.helpers import assert_round_trips, play_checked
 
 
 def in_phase(*phases: Phase) -> Callable[[ClagMachineBase], bool]:
@@ -95,7 +94,7 @@ class ClagMachineBase(RuleBasedStateMachine):
         assert self.state.history == ()
         if skip:
             seed = data.draw(st.integers(0, 2**32 - 1), label="seed of the rounds played first")
-            self.state = play_out(self.state, random.Random(seed), rounds=skip)
+            self.state = play_checked(self.state, random.Random(seed), rounds=skip)
             assert len(self.state.history) == skip and not pyclag.is_over(self.state)
 
     @initialize(data=st.data())

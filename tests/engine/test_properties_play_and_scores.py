@@ -31,7 +31,6 @@ from pyclag import (
     Suit,
 )
 from pyclag.errors import WrongPhaseError
-from pyclag.playout import play_out
 from pyclag.rules import RankOrder
 from pyclag.scoring import SCHEMES
 from tests.engine.normal_games import (
@@ -50,6 +49,7 @@ from tests.engine.normal_games import (
     round_logs,
     won_counts,
 )
+from tests.helpers import play_checked
 
 # --- play ----------------------------------------------------------------------------------
 
@@ -290,7 +290,7 @@ def test_inv30_gt_fallback_leaves_at_least_one_missed_contract(
         state = pyclag.bid(state, 0)
     legal = pyclag.legal_bids(state)
     assert legal == ((h + 1,) if infeasible == "allow_bid_h_plus_1" else tuple(range(h)))
-    state = play_out(pyclag.bid(state, rng.choice(legal)), rng)
+    state = play_checked(pyclag.bid(state, rng.choice(legal)), rng)
     (result,) = state.history
     assert not all(result.made)
     assert sum(result.made) <= players - 1
@@ -385,4 +385,6 @@ def test_inv41_same_seed_and_actions_give_the_same_game(game: Game) -> None:
     start = table.new_game()
     dealt = pyclag.deal(start, rng=random.Random(game.seed))
     assert dealt == pyclag.apply(start, pyclag.sample_chance(start, random.Random(game.seed)))
-    assert play_out(start, random.Random(game.seed)) == play_out(start, random.Random(game.seed))
+    assert play_checked(start, random.Random(game.seed)) == play_checked(
+        start, random.Random(game.seed)
+    )

@@ -12,11 +12,10 @@ import pytest
 
 import pyclag
 from pyclag import RulesError, presets
-from pyclag.playout import play_out
 from pyclag.rules import NO_TRUMPS, TURN_UP, HookForm
 from pyclag.rules.deals import Bidding
 from pyclag.scoring import TieBreak, winners_by_totals
-from tests.helpers import bid_all
+from tests.helpers import bid_all, play_checked
 from tests.presets.tables import MISERE_WINNERS, PLAYERS, PRESET_NAMES
 
 # --- §2.8 comparison matrix: players, hook, scoring, misère p, tie-break ---------
@@ -53,7 +52,7 @@ def test_s2_8_hook_form_gt_only_for_indonesian(name: str) -> None:
 def test_s2_4_gt_hook_binds_the_dealer_in_round_2(name: str, dealer_bids: tuple[int, ...]) -> None:
     # Round 2 (h = 2): the others bid 0, 0, 1 (S = 1). GT: the total must exceed 2,
     # so the dealer must bid 2; NE (pagat): anything but 1.
-    state = play_out(pyclag.new_game(presets.get(name), players=4), random.Random(5), rounds=1)
+    state = play_checked(pyclag.new_game(presets.get(name), players=4), random.Random(5), rounds=1)
     assert state.round.setup.hand_size == 2
     state = pyclag.deal(state, rng=random.Random(6))
     state = bid_all(state, [0, 0, 1])

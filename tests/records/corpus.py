@@ -65,10 +65,9 @@ def seeded_states(
 ) -> Iterator[GameState]:
     """Every state of a seeded random game, one action (chance steps included) apart.
 
-    The steps are taken here with the public API, not with ``play_out``:
-    tests/conftest.py wraps ``play_out`` (and so ``random_step``) in a record
-    round trip of its own, which would make a step-by-step game quadratic and
-    would fail before the tests below that must see dump fail for themselves."""
+    The steps are taken here one at a time with the public API, so that every
+    state of the game is seen: the round-trip tests dump them part-way, and the
+    tests that must see dump fail see it for themselves."""
     rng = random.Random(seed)
     state = pyclag.new_game(rules, players, first_dealer)
     yield state

@@ -14,8 +14,8 @@ import pytest
 
 import pyclag
 from pyclag import presets
-from pyclag.playout import play_out
 from pyclag.records import dump, load, replay, summary
+from tests.helpers import play_checked
 from tests.records.corpus import GAMES, GAMES_EXPECTED, run_pyclag
 
 # --- reference games ---------------------------------------------------------------------------
@@ -57,7 +57,7 @@ def test_reference_game_is_the_seeded_game_its_name_says(name: str) -> None:
     preset, players, seed = match.groups()
     record = json.loads((GAMES / name).read_text("utf-8"))
     table = pyclag.new_game(presets.get(preset), int(players), record["first_dealer"])
-    state = play_out(table, random.Random(int(seed)))
+    state = play_checked(table, random.Random(int(seed)))
     assert replay(load(json.dumps(record))) == state
 
 

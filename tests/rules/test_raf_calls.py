@@ -35,7 +35,6 @@ from pyclag import (
     Suit,
     WrongPhaseError,
 )
-from pyclag.playout import play_out
 from pyclag.presets import RAF
 from pyclag.rules import (
     BLACK_OVER_RED,
@@ -51,7 +50,7 @@ from pyclag.rules import (
 )
 from pyclag.rules.calls import ALL_PRECEDENCES
 from pyclag.scoring.schemes import F1
-from tests.helpers import E1_TOP, bid_all, deck_from, play_all
+from tests.helpers import E1_TOP, bid_all, deck_from, play_all, play_checked
 from tests.rules.deals import (
     E1_PLAY,
     HEARTS,
@@ -228,7 +227,7 @@ def test_inv6_raf_called_deal_exposes_no_turnup(
     rules = state.round.setup.round_rules
     assert rules is not None
     assert rules.precedence == (suits.order if isinstance(suits, Precedence) else None)
-    state = play_out(state, random.Random(3), rounds=1)
+    state = play_checked(state, random.Random(3), rounds=1)
     assert state.history[0].setup.turnup is None
 
 
