@@ -1,4 +1,4 @@
-"""Determinism (RULES.md §4 invariant 41, issue 4 item 5): the same seed and the
+"""Determinism (RULES.md §4 invariant 41): the same seed and the
 same actions give identical states, observations and records, in separate
 processes, whatever the hash seed."""
 
@@ -41,7 +41,7 @@ def _run(hash_seed: str) -> bytes:
     return done.stdout
 
 
-def test_invariant_41_two_interpreters_with_different_hash_seeds_agree_byte_for_byte() -> None:
+def test_inv41_two_interpreters_with_different_hash_seeds_agree_byte_for_byte() -> None:
     first, second = _run("1"), _run("2024")
     assert b'"format": "pyclag/1"' in first
     assert first.count(b"Observation(") > 100

@@ -1,0 +1,1 @@
+"""Tests of pyclag.cards and pyclag.hand: cards, suits, ranks, hands and card text."""

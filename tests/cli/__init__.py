@@ -1,0 +1,1 @@
+"""Tests of pyclag.cli: the ``pyclag`` command."""

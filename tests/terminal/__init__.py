@@ -1,0 +1,1 @@
+"""Tests of pyclag.terminal: the interactive game driven by scripted input."""

@@ -1,0 +1,1 @@
+"""Tests of pyclag.views: observations and determinization."""
