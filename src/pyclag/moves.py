@@ -31,7 +31,7 @@ from pyclag.decisions import BY_PHASE
 from pyclag.engine import apply, misplaced_bid, wrong_phase_error
 from pyclag.errors import IllegalDeclarationError, Reason
 from pyclag.flow import NATURAL_PLAYS
-from pyclag.refusals import not_a_state, refused, where
+from pyclag.refusals import describe, not_a_state, refused, where
 from pyclag.rules.trumps import NoTrumps
 from pyclag.state import GameState, Phase, RoundState
 
@@ -131,7 +131,7 @@ def call(state: GameState, choice: Call) -> GameState:
     >>> pyclag.call(state, choice).round.setup.played.label
     'Precedence DHSC, Nuloss, Ascending Madness'
     """
-    _round("call", state, Phase.CALL, f"illegal call {choice}")
+    _round("call", state, Phase.CALL, describe(choice, "call"))
     if not isinstance(choice, Call):  # the rule says why: not a Call
         row = BY_PHASE[Phase.CALL]
         refusal = row.check(state, choice)

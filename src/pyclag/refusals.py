@@ -73,10 +73,7 @@ def describe(action: object, noun: str) -> str:
     >>> describe(Bid(3, 2), "bid"), describe(Bid(3, "2"), "bid")
     ('illegal bid 2 by seat 3', "illegal bid '2' by seat 3")
     """
-    try:
-        text = _text(action)
-    except (AttributeError, TypeError, ValueError):  # a stranger's field
-        text = repr(action)
+    text = _text(action) if hasattr(type(action), "__attrs_attrs__") else repr(action)
     seat = getattr(action, "seat", None)
     return f"illegal {noun} {text}" + ("" if seat is None else f" by seat {seat!r}")
 
@@ -85,9 +82,12 @@ def _text(action: object) -> str:
     """The action's notation; a field of the wrong type (text where a number or
     a card belongs) as Python shows it, so that ``'2'`` is not read as ``2``."""
     fields = [getattr(action, f.name) for f in getattr(type(action), "__attrs_attrs__", ())]
-    if any(isinstance(value, (str, bytes, float)) for value in fields):
-        return " ".join(repr(value) for value in fields[1:])
-    return str(action)
+    if not any(isinstance(value, (str, bytes, float)) for value in fields):
+        try:
+            return str(action)
+        except (AttributeError, TypeError, ValueError):  # a stranger's field
+            pass
+    return " ".join(repr(value) for value in fields[1:])
 
 
 def refused(

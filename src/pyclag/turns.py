@@ -100,7 +100,9 @@ def take_hand_size(advance: Advance) -> Callable[[GameState, ChooseHandSize], Ga
     def take(state: GameState, action: ChooseHandSize) -> GameState:
         refusal = hand_size_refusal(state, action)
         if refusal is not None:
-            raise refused(state, action, refusal, "hand size", hand_size_actions(state))
+            setup = state.round.setup
+            legal = setup.spec.legal_hand_sizes(setup.players)
+            raise refused(state, action, refusal, "hand size", legal)
         rnd = state.round
         setup = attrs.evolve(rnd.setup, hand_size=action.size)
         return advance(state, setup, Phase.CHOOSE_HAND_SIZE, rnd.bids, rnd.masks)
@@ -182,7 +184,8 @@ def take_trump(advance: Advance) -> Callable[[GameState, DeclareTrump], GameStat
     def take(state: GameState, action: DeclareTrump) -> GameState:
         declared = trump_ruling(state, action)
         if isinstance(declared, Refusal):
-            raise refused(state, action, declared, "trump declaration", trump_actions(state))
+            legal = trump_choices(state.round.setup)
+            raise refused(state, action, declared, "trump declaration", legal)
         rnd = state.round
         played = rnd.setup.spec.with_trump(declared)
         setup = attrs.evolve(rnd.setup, declared=declared, played=played)

@@ -217,14 +217,14 @@ def test_simulate_games_prints_a_summary_by_seat_bot_and_round_type() -> None:
         kept
         for game in games
         for result in game.history
-        if result.setup.spec.label == ""
+        if result.setup.played.label == ""
         for kept in result.made
     )
     bids = sum(
         1
         for game in games
         for result in game.history
-        if result.setup.spec.label == ""
+        if result.setup.played.label == ""
         for _ in result.bids
     )
     normal = next(line for line in lines if line.startswith("normal "))

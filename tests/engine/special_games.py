@@ -319,7 +319,7 @@ def choose(state: GameState, rng: random.Random) -> Action:
         calls = [a for a in legal if isinstance(a, Call) and isinstance(a.suits, mode)]
         calls += [a for a in legal if mode is Suit and isinstance(a, Call) and a.suits is TURN_UP]
         return rng.choice(calls)
-    if rnd.setup.spec.twos is not None and rnd.trick and rng.random() < 0.5:
+    if rnd.setup.played.twos is not None and rnd.trick and rng.random() < 0.5:
         shown = {play.effective for play in rnd.trick}
         copies = [a for a in legal if isinstance(a, Play) and a.as_card in shown]
         if copies:
@@ -429,7 +429,7 @@ def piles_played(table: Table, log: RoundLog) -> list[list[Card]] | None:
     if call is not None and call.blind:
         (shuffle,) = log.actions(ShuffleHands)
         assert isinstance(shuffle, ShuffleHands)
-        return [list(order) for order in shuffle.orders]
+        return [list(order) for order in shuffle.piles]
     return None
 
 

@@ -312,7 +312,7 @@ class ClagMachineBase(RuleBasedStateMachine):
         led = state.round.trick[0].effective.suit
         assert error.legal == pyclag.legal_plays(state)
         # With wild twos a two may still be played (declared in the suit led, rule 4).
-        wild = state.round.setup.spec.twos is not None
+        wild = state.round.setup.played.twos is not None
         assert all(
             isinstance(c, Card) and (c.suit is led or (wild and c.rank is Rank.TWO))
             for c in error.legal

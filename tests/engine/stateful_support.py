@@ -232,9 +232,9 @@ def special_decision(state: GameState) -> bool:
         return True
     if rnd.phase is not Phase.PLAY:
         return False
-    if not rnd.tricks and not rnd.trick and not rnd.setup.spec.bidding.has_bids:
+    if not rnd.tricks and not rnd.trick and not rnd.setup.played.bidding.has_bids:
         return True
-    if rnd.setup.spec.twos is not None and not rnd.trick:  # a lead: may a two lead?
+    if rnd.setup.played.twos is not None and not rnd.trick:  # a lead: may a two lead?
         return any(card.rank is Rank.TWO for card in rnd.hands[rnd.leader])
     return bool(wild_twos(state))
 
@@ -248,7 +248,7 @@ def renounces(state: GameState) -> list[Card]:
         return []
     held = rnd.hands[seat]
     led = rnd.trick[0].effective.suit
-    twos = rnd.setup.spec.twos
+    twos = rnd.setup.played.twos
     if twos is None:
         return [card for card in held if card.suit is not led] if held.of_suit(led) else []
     follows = [c for c in held.of_suit(led) if c.rank is not Rank.TWO or twos.natural_suit]
@@ -258,7 +258,7 @@ def renounces(state: GameState) -> list[Card]:
 def wild_twos(state: GameState) -> list[Card]:
     """The twos the seat to act may play as wild cards now."""
     rnd = state.round
-    if rnd.phase is not Phase.PLAY or rnd.setup.spec.twos is None:
+    if rnd.phase is not Phase.PLAY or rnd.setup.played.twos is None:
         return []
     return [card for card in pyclag.legal_plays(state) if card.rank is Rank.TWO]
 
@@ -271,7 +271,7 @@ def check_card_conservation(state: GameState) -> None:
         assert rnd.phase in (Phase.CHOOSE_HAND_SIZE, Phase.BID_BEFORE_DEAL, Phase.DEAL)
         assert all(mask == 0 for mask in rnd.masks)
         assert setup.turnup is None and setup.round_rules is None
-        if setup.spec.bidding is not Bidding.BEFORE_DEAL:
+        if setup.played.bidding is not Bidding.BEFORE_DEAL:
             assert all(b is None for b in rnd.bids)
         elif rnd.phase is Phase.DEAL:  # pagat's blind deal: every bid before the cards
             assert all(b is not None for b in rnd.bids)
@@ -305,7 +305,7 @@ def check_next_actor(state: GameState) -> None:
         assert made < n and actor == rnd.setup.bidding_order[made]
     elif current is Phase.PLAY:
         # Most tricks has no contracts; every other round has one per seat (misère: 0).
-        no_bids = rnd.setup.spec.bidding is Bidding.NONE
+        no_bids = rnd.setup.played.bidding is Bidding.NONE
         assert all((b is None) is no_bids for b in rnd.bids)
         assert actor == (rnd.leader + len(rnd.trick)) % n
         assert isinstance(actor, int) and rnd.hands[actor]
@@ -322,7 +322,7 @@ def check_hidden_trump(state: GameState) -> None:
     Scottish blind deal's bids."""
     rnd = state.round
     hidden = rnd.phase in (Phase.CALL, Phase.DECLARE_TRUMP) or (
-        rnd.phase is Phase.BID and rnd.setup.spec.reveal is Reveal.AFTER_BIDS
+        rnd.phase is Phase.BID and rnd.setup.played.reveal is Reveal.AFTER_BIDS
     )
     if hidden:
         assert rnd.turnup is None and rnd.trump is None and rnd.setup.round_rules is None

@@ -51,6 +51,7 @@ from pyclag import (
     WrongPhaseError,
     presets,
 )
+from pyclag.decisions import round_phases
 from pyclag.rules import ALL_PRECEDENCES, NO_TRUMPS, TURN_UP
 from tests.engine.situations import FRESH
 
@@ -105,7 +106,7 @@ def _phases(rules: pyclag.RuleSet, length: int) -> list[Phase]:
     """The decisions the rules' rounds wait for, in the order of Appendix B (a
     called round may have a face-down shuffle), and the end of the game."""
     specs = [rules.round_spec(index) for index in range(length)]
-    found = {phase for spec in specs for phase in spec.phases}
+    found = {phase for spec in specs for phase in round_phases(spec, rules)}
     if any(spec.calls is not None for spec in specs):
         found.add(Phase.SHUFFLE)
     return [phase for phase in Phase if phase in found or phase is Phase.ROUND_OVER]
@@ -194,7 +195,7 @@ def near_misses(draw: st.DrawFn, state: GameState) -> object:
     if isinstance(action, Deal) and draw(st.booleans()):
         return Deal(_tweaked(draw, action.deck, cards))
     if isinstance(action, ShuffleHands) and draw(st.booleans()):
-        piles = action.orders
+        piles = action.piles
         if draw(st.booleans()):
             return ShuffleHands(_tweaked(draw, piles, st.just(()) | st.sampled_from(piles)))
         seat = draw(st.integers(0, len(piles) - 1))
@@ -305,7 +306,7 @@ def is_legal(state: GameState, action: object) -> bool:
             and set(pack) == set(DECK)
         )
     if type(action) is ShuffleHands:
-        orders = action.orders
+        orders = action.piles
         if current is not Phase.SHUFFLE or not isinstance(orders, (list, tuple)):
             return False
         piles = [_cards(pile) for pile in orders]

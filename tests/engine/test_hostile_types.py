@@ -105,7 +105,7 @@ def _refused_with_type_error(call: Callable[[], object], message: str) -> None:
         for state in NOT_STATES
     ],
 )
-def test_errors_policy_a_state_that_is_not_a_game_state_is_a_type_error(
+def test_errors_policy_a_state_that_is_not_anew_game_state_is_a_type_error(
     name: str, function: Callable[[Any], object], state: Any
 ) -> None:
     _refused_with_type_error(

@@ -159,7 +159,7 @@ def test_s1_8_rank_order_and_precedence_in_a_schedule() -> None:
         assert rules_of_round is not None
         for trick in result.tricks:
             assert trick.winner == trick_winner(trick.plays, rules_of_round)
-    assert [result.setup.spec.label for result in state.history] == [
+    assert [result.setup.played.label for result in state.history] == [
         "No Trumps",
         "Aces Low",
         "Precedence HCDS, Nuloss",

@@ -58,7 +58,7 @@ def relabel_action(action: Action, sigma: Relabel) -> Action:
         return DeclareTrump(action.seat, None if action.suit is None else sigma[action.suit])
     if isinstance(action, ShuffleHands):
         return ShuffleHands(
-            tuple(tuple(relabel_card(c, sigma) for c in order) for order in action.orders)
+            tuple(tuple(relabel_card(c, sigma) for c in order) for order in action.piles)
         )
     if isinstance(action, Call):
         suits = action.suits

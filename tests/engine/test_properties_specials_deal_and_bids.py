@@ -230,7 +230,7 @@ def test_inv18_trump_and_own_cards_hidden_while_bidding(preset: str, data: st.Da
                 assert rnd.turnup is None and rnd.trump is None
                 continue
             assert pyclag.phase(state) is Phase.BID
-            sees = rnd.setup.spec.bidding.sees_hand
+            sees = rnd.setup.played.bidding.sees_hand
             assert sees is (kind not in (Kind.BLIND_TK, Kind.BLIND_NK, Kind.ROLL))
             if hidden:
                 assert rnd.turnup is None and rnd.trump is None

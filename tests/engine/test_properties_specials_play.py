@@ -175,7 +175,7 @@ def test_inv27_wild_twos_in_play(preset: str, data: st.DataObject) -> None:
     # The legal declarations never repeat a card already declared in the trick.
     for state in game.states:
         rnd = state.round
-        if pyclag.phase(state) is not Phase.PLAY or rnd.setup.spec.twos is None:
+        if pyclag.phase(state) is not Phase.PLAY or rnd.setup.played.twos is None:
             continue
         taken = {p.as_card for p in rnd.trick if p.as_card is not None}
         for card in pyclag.legal_plays(state):

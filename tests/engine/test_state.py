@@ -8,7 +8,7 @@ import attrs
 import pytest
 
 import pyclag
-from pyclag.state import GameState, RoundState, _game_state, _round_state
+from pyclag.state import GameState, RoundState, new_game_state, new_round_state
 from tests.helpers import random_game
 
 
@@ -31,11 +31,11 @@ def test_fast_constructors_build_equal_values() -> None:
     for _ in range(120):
         rnd = state.round
         fields = attrs.astuple(rnd, recurse=False)
-        fast, slow = _round_state(*fields), RoundState(*fields)
+        fast, slow = new_round_state(*fields), RoundState(*fields)
         assert fast == slow
         assert hash(fast) == hash(slow)
         assert repr(fast) == repr(slow)
-        assert _game_state(state.rules, state.history, fast) == GameState(
+        assert new_game_state(state.rules, state.history, fast) == GameState(
             state.rules, state.history, slow
         )
         if pyclag.next_actor(state) is pyclag.CHANCE:

@@ -128,7 +128,7 @@ class ClagMachine(ClagMachineBase):
         state = self.state
         seat = state.round.to_act
         assert isinstance(seat, int)
-        calls = state.round.setup.spec.calls
+        calls = state.round.setup.played.calls
         assert calls is not None
         # Named trumps are a Suit, or TURN_UP under raf_trumps_from_turnup (A19).
         trumps: Any = TURN_UP if calls.trumps_from_turnup else Suit.HEARTS
@@ -230,7 +230,7 @@ class ClagMachine(ClagMachineBase):
     @precondition(
         lambda m: (
             pyclag.phase(m.state) is Phase.PLAY
-            and m.state.round.setup.spec.twos is None
+            and m.state.round.setup.played.twos is None
             and bool(pyclag.legal_plays(m.state))
         )
     )
@@ -247,8 +247,8 @@ class ClagMachine(ClagMachineBase):
         lambda m: (
             pyclag.phase(m.state) is Phase.PLAY
             and not m.state.round.trick
-            and m.state.round.setup.spec.twos is not None
-            and not m.state.round.setup.spec.twos.may_lead
+            and m.state.round.setup.played.twos is not None
+            and not m.state.round.setup.played.twos.may_lead
             and any(c.rank is Rank.TWO for c in m.state.round.hands[m.state.round.leader])
             and any(c.rank is not Rank.TWO for c in m.state.round.hands[m.state.round.leader])
         )
@@ -266,7 +266,7 @@ class ClagMachine(ClagMachineBase):
 
     @precondition(
         lambda m: (
-            pyclag.phase(m.state) is Phase.PLAY and not m.state.round.setup.spec.bidding.has_bids
+            pyclag.phase(m.state) is Phase.PLAY and not m.state.round.setup.played.bidding.has_bids
         )
     )
     @rule(tricks=st.integers(0, 7))
@@ -276,7 +276,7 @@ class ClagMachine(ClagMachineBase):
         state, rnd = self.state, self.state.round
         seat = rnd.to_act
         assert isinstance(seat, int)
-        forced = rnd.setup.spec.bidding is Bidding.FORCED_ZERO
+        forced = rnd.setup.played.bidding is Bidding.FORCED_ZERO
         assert rnd.bids == ((0,) if forced else (None,)) * state.players
         wrong = WrongPhaseError, Reason.WRONG_PHASE
         refused(state, lambda: pyclag.bid(state, tricks), *wrong)
@@ -295,7 +295,7 @@ class ClagMachine(ClagMachineBase):
         state = self.state
         action = pyclag.sample_chance(state, random.Random(seed))
         assert isinstance(action, ShuffleHands)
-        piles: list[list[Any]] = [list(pile) for pile in action.orders]
+        piles: list[list[Any]] = [list(pile) for pile in action.piles]
         held = {card for pile in piles for card in pile}
         if kind == "swap":  # two seats' cards exchanged
             piles[0][0], piles[1][0] = piles[1][0], piles[0][0]

@@ -120,7 +120,7 @@ def test_inv8_deal_types_as_played_follow_the_table(label: str) -> None:
     rules = dict(_all_rule_sets())[label]
     state = random_game(rules, rules.max_players, seed=3)
     for result, spec in zip(state.history, rules.schedule, strict=True):
-        played = result.setup.spec
+        played = result.setup.played
         if isinstance(spec.suits, DealerCalls):
             assert played.label.startswith("Dealer Calls: Trumps ")
             assert result.setup.turnup is None
@@ -177,7 +177,7 @@ def test_s2_the_schedule_table_is_the_game_as_played(name: str) -> None:
         low, _, high = row.cards.partition("-")  # "7", or "3-7" where the dealer chooses
         assert int(low) <= result.hand_size <= int(high or low)
         if result.setup.caller is None:  # a call sets its own scoring (madness, misère)
-            assert row.scoring == (result.setup.spec.scoring or rules.scoring).name
+            assert row.scoring == (result.setup.played.scoring or rules.scoring).name
 
 
 def test_design_5_a_schedule_of_no_rule_set_or_a_bad_table_is_a_rules_error() -> None:

@@ -10,6 +10,7 @@ import pytest
 
 import pyclag
 from pyclag import NORMAL, Card, GameState, Phase, RuleSet, presets
+from pyclag.decisions import round_phases
 from pyclag.presets import RAF, WIKIPEDIA
 from pyclag.records import dump, load, replay, summary
 from pyclag.rules.deals import PlayMode
@@ -122,7 +123,9 @@ def test_dump_writes_the_section_6_fields_exactly(rules: RuleSet, players: int, 
                 setup.piles or ()
             )
         # bids in bidding order (eldest first), omitted where forced
-        forced = all(b == 0 for b in result.bids) and Phase.BID not in setup.spec.phases
+        forced = all(b == 0 for b in result.bids) and Phase.BID not in round_phases(
+            setup.played, pyclag.NORMAL
+        )
         no_bids = all(b is None for b in result.bids)
         assert ("bids" in rnd) == (not forced and not no_bids)
         if "bids" in rnd:
@@ -130,7 +133,7 @@ def test_dump_writes_the_section_6_fields_exactly(rules: RuleSet, players: int, 
         # plays in playing order; none where the piles play themselves
         played = [play for trick in result.tricks for play in trick.plays]
         assert len(played) == n * h
-        if setup.spec.play is PlayMode.HAND:
+        if setup.played.play is PlayMode.HAND:
             texts = [str(p.card) if p.as_card is None else f"{p.card}={p.as_card}" for p in played]
             assert rnd["plays"] == texts
         else:
@@ -218,8 +221,10 @@ def test_truncated_record_replays_to_the_state_after_the_same_actions(
     record = json.loads(dump(states[-1]))
     reached: list[GameState] = [pyclag.new_game(rules, players)]
     for number, rnd in enumerate(record["rounds"]):
-        spec = states[-1].history[number].setup.spec
-        decisions = _decisions(rnd, bids_first=Phase.BID_BEFORE_DEAL in spec.phases)
+        spec = states[-1].history[number].setup.played
+        decisions = _decisions(
+            rnd, bids_first=Phase.BID_BEFORE_DEAL in round_phases(spec, pyclag.NORMAL)
+        )
         for cut in range(len(decisions) + 1):
             partial = dict(
                 record, rounds=[*record["rounds"][:number], _prefix(rnd, decisions[:cut])]

@@ -104,7 +104,7 @@ def test_s1_9_and_s2_0_reference_game_totals_recomputed(name: str) -> None:
     totals = [0] * state.players
     for result in state.history:
         tricks = result.tricks_won
-        label = result.setup.spec.label
+        label = result.setup.played.label
         for seat in range(state.players):
             t, b = tricks[seat], result.bids[seat]
             if "Misère" in label:

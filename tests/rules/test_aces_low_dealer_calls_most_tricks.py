@@ -17,7 +17,8 @@ import pyclag
 from pyclag import (
     Card,
     DeclareTrump,
-    IllegalCallError,
+    IllegalBidError,
+    IllegalTrumpError,
     OutOfTurnError,
     Phase,
     Reason,
@@ -26,10 +27,12 @@ from pyclag import (
     Suit,
     WrongPhaseError,
 )
+from pyclag.decisions import round_phases
 from pyclag.rules import (
     RankOrder,
     catalogue,
 )
+from pyclag.rules.trumps import NO_TRUMPS
 from tests.helpers import E1_TOP, bid_all, dealt, play_all
 from tests.rules.deals import (
     CLUBS,
@@ -81,7 +84,12 @@ def test_a37_aces_low_trumps_option() -> None:
 
 def test_s2_0_dealer_calls_declare_trump_phase() -> None:
     rules = one_round(catalogue.dealer_calls(3))
-    assert rules.round_spec(0).phases == (Phase.DEAL, Phase.DECLARE_TRUMP, Phase.BID, Phase.PLAY)
+    assert round_phases(rules.round_spec(0), rules) == (
+        Phase.DEAL,
+        Phase.DECLARE_TRUMP,
+        Phase.BID,
+        Phase.PLAY,
+    )
     state = dealt(rules, 4, E1_TOP, first_dealer=3)
     assert pyclag.phase(state) is Phase.DECLARE_TRUMP
     assert pyclag.next_actor(state) == 3
@@ -89,10 +97,11 @@ def test_s2_0_dealer_calls_declare_trump_phase() -> None:
     assert state.round.trump is None
     assert pyclag.legal_trumps(state) == (CLUBS, DIAMONDS, HEARTS, SPADES)
     assert pyclag.legal_actions(state) == tuple(DeclareTrump(3, suit) for suit in Suit)
-    err = refused(state, IllegalCallError, lambda s: pyclag.declare_trump(s, None))
-    assert err.reason is Reason.BAD_CALL
+    err = refused(state, IllegalTrumpError, lambda s: pyclag.declare_trump(s, NO_TRUMPS))
+    assert type(err) is IllegalTrumpError
+    assert err.reason is Reason.BAD_TRUMP
     assert err.legal == (CLUBS, DIAMONDS, HEARTS, SPADES)
-    refused(state, IllegalCallError, lambda s: pyclag.declare_trump(s, "H"))  # type: ignore[arg-type]
+    refused(state, IllegalTrumpError, lambda s: pyclag.declare_trump(s, "H"))  # type: ignore[arg-type]
     refused(state, OutOfTurnError, lambda s: pyclag.apply(s, DeclareTrump(0, SPADES)))
     refused(state, WrongPhaseError, lambda s: pyclag.bid(s, 0))
     state = pyclag.apply(state, DeclareTrump(3, SPADES))
@@ -119,8 +128,8 @@ def test_s2_0_dealer_calls_declare_trump_phase() -> None:
 )
 def test_a11_dealer_calls_allow_no_trumps_option(rules: RuleSet) -> None:
     state = dealt(rules, 4, E1_TOP, first_dealer=3)
-    assert pyclag.legal_trumps(state) == (CLUBS, DIAMONDS, HEARTS, SPADES, None)
-    state = pyclag.declare_trump(state, None)
+    assert pyclag.legal_trumps(state) == (CLUBS, DIAMONDS, HEARTS, SPADES, NO_TRUMPS)
+    state = pyclag.declare_trump(state, NO_TRUMPS)
     assert pyclag.phase(state) is Phase.BID
     assert state.round.trump is None
     assert state.round.turnup is None
@@ -138,12 +147,13 @@ def test_s2_0_most_tricks_sole_leader_scores_and_never_a_contract(
     options: dict[str, Any], bonus: int
 ) -> None:
     rules = one_round(catalogue.most_tricks(3), **options)
-    assert rules.round_spec(0).phases == (Phase.DEAL, Phase.PLAY)
+    assert round_phases(rules.round_spec(0), rules) == (Phase.DEAL, Phase.PLAY)
     state = dealt(rules, 4, MOST_TOP, first_dealer=3)
     assert pyclag.phase(state) is Phase.PLAY
     assert state.round.bids == (None, None, None, None)
     assert state.round.turnup == C("5C")  # A14: a turn-up trump as normal
-    refused(state, WrongPhaseError, lambda s: pyclag.bid(s, 0))
+    forced = refused(state, IllegalBidError, lambda s: pyclag.bid(s, 0))
+    assert forced.reason is Reason.FORCED_BID
     state = play_all(state, "AS 2S 3S 4S  AH 2H 3H 4H  5D AD 3D 4D")
     result = state.history[0]
     assert result.tricks_won == (2, 1, 0, 0)

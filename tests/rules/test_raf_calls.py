@@ -23,7 +23,10 @@ from pyclag import (
     ChooseHandSize,
     GameState,
     IllegalActionError,
+    IllegalBidError,
     IllegalCallError,
+    IllegalChanceError,
+    IllegalHandSizeError,
     Madness,
     OutOfTurnError,
     Phase,
@@ -94,8 +97,8 @@ def test_s2_3_raf_dealer_chooses_hand_size_3_to_7() -> None:
     assert pyclag.legal_hand_sizes(state) == (3, 4, 5, 6, 7)
     assert pyclag.legal_actions(state) == tuple(ChooseHandSize(3, h) for h in range(3, 8))
     for size in (2, 8, 0, True):
-        err = refused(state, IllegalActionError, pyclag.choose_hand_size, size)
-        assert type(err) is IllegalActionError
+        err = refused(state, IllegalHandSizeError, pyclag.choose_hand_size, size)
+        assert type(err) is IllegalHandSizeError
         assert err.reason is Reason.BAD_HAND_SIZE
         assert err.legal == (3, 4, 5, 6, 7)
     err = refused(state, IllegalActionError, pyclag.choose_hand_size, "5")
@@ -251,7 +254,7 @@ def test_a19_raf_trumps_from_turnup_option() -> None:
 def test_e11_raf_nuloss_red_over_black_ascending_madness() -> None:
     state = pyclag.call(raf_called(E11_TOP, 5), E11_CALL)
     assert state.round.turnup is None
-    assert state.round.setup.spec.rank_order is RankOrder.TWO_HIGH
+    assert state.round.setup.played.rank_order is RankOrder.TWO_HIGH
     state = bid_all(state, [2, 1, 1])
     assert pyclag.legal_bids(state) == (0, 2, 3, 4, 5)  # S = 4: D may not bid 1
     state = bid_all(state, [0])
@@ -322,8 +325,8 @@ def test_a20_raf_blind_call_shuffle_then_auto_play() -> None:
         (cards("3D 7H"), *piles[1:]),  # a card missing
     ]
     for orders in bad_orders:
-        err = refused(state, IllegalActionError, pyclag.apply, ShuffleHands(orders))
-        assert type(err) is IllegalActionError
+        err = refused(state, IllegalChanceError, pyclag.apply, ShuffleHands(orders))
+        assert type(err) is IllegalChanceError
         assert err.reason is Reason.BAD_SHUFFLE
     state = pyclag.apply(state, ShuffleHands(piles))
     # The round played itself from the top of each pile, with no duty to follow
@@ -353,7 +356,8 @@ def test_s2_3_raf_blind_misere_call_records_zero_bids_at_once() -> None:
     # Misère forces every contract to 0 when called, before the face-down shuffle.
     state = pyclag.call(raf_called(E1_TOP, 3), Call(0, HEARTS, blind=True, misere=True))
     assert pyclag.phase(state) is Phase.SHUFFLE  # no BID phase
-    refused(state, WrongPhaseError, pyclag.bid, 0)
+    forced = refused(state, IllegalBidError, pyclag.bid, 0)
+    assert forced.reason is Reason.FORCED_BID
     assert state.round.bids == (0, 0, 0, 0)
 
 
@@ -390,7 +394,8 @@ def test_e12_raf_misere_call_forces_zero_bids(
     state = pyclag.call(state, Call(0, NO_TRUMPS, misere=True, madness=madness))
     assert pyclag.phase(state) is Phase.PLAY  # no BID phase
     assert state.round.bids == (0, 0, 0, 0)
-    refused(state, WrongPhaseError, lambda s: pyclag.bid(s, 0))
+    forced = refused(state, IllegalBidError, lambda s: pyclag.bid(s, 0))
+    assert forced.reason is Reason.FORCED_BID
     state = play_all(state, E12_PLAY)
     result = state.history[0]
     assert result.trick_winners == (1, 1, 2, 3)

@@ -25,6 +25,7 @@ from pyclag import (
     RoundSpec,
     WrongPhaseError,
 )
+from pyclag.decisions import round_phases
 from pyclag.rules import (
     catalogue,
 )
@@ -46,7 +47,7 @@ from tests.rules.deals import (
 
 def test_s2_0_nt_no_turnup_no_trump_highest_of_led_suit_wins() -> None:
     rules = one_round(catalogue.no_trumps(3))
-    assert rules.round_spec(0).phases == (Phase.DEAL, Phase.BID, Phase.PLAY)
+    assert round_phases(rules.round_spec(0), rules) == (Phase.DEAL, Phase.BID, Phase.PLAY)
     state = dealt(rules, 4, E1_TOP, first_dealer=3)
     assert pyclag.phase(state) is Phase.BID
     assert state.round.turnup is None
@@ -72,7 +73,7 @@ MISERE_NT_PLAY = "AS AH 2S 5S  4D KH 3S 6S  KC 5C 4S 7S"  # no trumps: A takes a
 @pytest.mark.parametrize("trumps", [True, False])
 def test_s2_0_misere_has_no_bid_phase_and_every_bid_is_zero(trumps: bool) -> None:
     rules = one_round(catalogue.misere(trumps=trumps, per_trick=-2, hand_size=3))
-    assert rules.round_spec(0).phases == (Phase.DEAL, Phase.PLAY)
+    assert round_phases(rules.round_spec(0), rules) == (Phase.DEAL, Phase.PLAY)
     state = pyclag.new_game(rules, players=4, first_dealer=3)
     assert pyclag.phase(state) is Phase.DEAL
     state = pyclag.deal(state, deck=deck_from(MISERE_TOP))
@@ -81,9 +82,11 @@ def test_s2_0_misere_has_no_bid_phase_and_every_bid_is_zero(trumps: bool) -> Non
     assert state.round.bids == (0, 0, 0, 0)
     assert state.round.turnup == (C("6H") if trumps else None)
     assert state.round.trump is (HEARTS if trumps else None)
-    refused(state, WrongPhaseError, lambda s: pyclag.bid(s, 0))
+    forced = refused(state, IllegalBidError, lambda s: pyclag.bid(s, 0))
+    assert forced.reason is Reason.FORCED_BID
     refused(state, WrongPhaseError, pyclag.legal_bids)
-    refused(state, WrongPhaseError, lambda s: pyclag.apply(s, Bid(0, 0)))
+    forced = refused(state, IllegalBidError, lambda s: pyclag.apply(s, Bid(0, 0)))
+    assert forced.reason is Reason.FORCED_BID
     assert all(isinstance(action, Play) for action in pyclag.legal_actions(state))
 
 
@@ -234,7 +237,7 @@ def test_a16_blind_trump_visible_option(spec: RoundSpec, visible: bool) -> None:
 
 def test_a32_pagat_blind_bids_before_the_deal() -> None:
     spec = catalogue.blind_before_deal(3)
-    assert spec.phases == (Phase.BID_BEFORE_DEAL, Phase.DEAL, Phase.PLAY)
+    assert round_phases(spec, pyclag.NORMAL) == (Phase.BID_BEFORE_DEAL, Phase.DEAL, Phase.PLAY)
     state = pyclag.new_game(one_round(spec), players=4, first_dealer=3)
     assert pyclag.phase(state) is Phase.BID_BEFORE_DEAL
     assert pyclag.next_actor(state) == 0

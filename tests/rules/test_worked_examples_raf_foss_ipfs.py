@@ -134,7 +134,7 @@ def test_e11_full_raf_deal_with_a_call_through_the_engine() -> None:
     assert E11_CALL in pyclag.legal_calls(state)
     state = pyclag.call(state, E11_CALL)
     setup = state.round.setup
-    assert setup.spec.label == "Precedence DHSC, Nuloss, Ascending Madness"
+    assert setup.played.label == "Precedence DHSC, Nuloss, Ascending Madness"
     assert setup.turnup is None  # invariant 6: no turn-up on a called deal
     assert setup.round_rules is not None
     assert setup.round_rules.precedence == RED_OVER_BLACK

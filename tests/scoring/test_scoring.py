@@ -5,7 +5,15 @@ from __future__ import annotations
 import pytest
 
 import pyclag
-from pyclag import RoundRules, RulesError, WrongPhaseError
+from pyclag import (
+    IllegalBidError,
+    IllegalPlayError,
+    Reason,
+    RoundRules,
+    RulesError,
+    WrongPhaseError,
+)
+from pyclag.rules import score_round
 from pyclag.scoring import (
     F1,
     F2,
@@ -14,7 +22,6 @@ from pyclag.scoring import (
     TieBreak,
     contracts_kept,
     contracts_made,
-    score_round,
     tricks_won,
     winners_by_totals,
 )
@@ -121,17 +128,30 @@ def test_s1_11_contracts_made_are_counted_per_player() -> None:
 
 
 @pytest.mark.parametrize(
-    ("bids", "winners", "message"),
+    ("bids", "winners", "error", "reason", "message"),
     [
-        ((1, 0), (0, 2), "trick 2 was won by 2, which is not a seat of 2 players"),
-        ((1, 0), (0, -1), "won by -1"),
-        ((1, 0), ("0",), "won by '0'"),
-        ((1, -1), (0,), "the bid of seat 1 is -1"),
-        ((1, "0"), (0,), "the bid of seat 1 is '0'"),
+        (
+            (1, 0),
+            (0, 2),
+            IllegalPlayError,
+            Reason.BAD_TRICK,
+            "trick 2 was won by 2, which is not a seat of 2 players",
+        ),
+        ((1, 0), (0, -1), IllegalPlayError, Reason.BAD_TRICK, "won by -1"),
+        ((1, 0), ("0",), IllegalPlayError, Reason.BAD_TRICK, "won by '0'"),
+        ((1, -1), (0,), IllegalBidError, Reason.BID_OUT_OF_RANGE, "the bid of seat 1 is -1"),
+        ((1, "0"), (0,), IllegalBidError, Reason.NOT_AN_INTEGER, "the bid of seat 1 is '0'"),
     ],
 )
-def test_score_round_refuses_an_impossible_round(
-    bids: tuple[object, ...], winners: tuple[object, ...], message: str
+def test_design_5_score_round_refuses_an_impossible_round(
+    bids: tuple[object, ...],
+    winners: tuple[object, ...],
+    error: type[pyclag.IllegalActionError],
+    reason: Reason,
+    message: str,
 ) -> None:
-    with pytest.raises(pyclag.RecordError, match=message):
+    """A bid that is not a count is a bid refused; a trick won by no seat a trick refused."""
+    with pytest.raises(error, match=message) as raised:
         score_round(RoundRules(None, F1), bids, winners)  # type: ignore[arg-type]
+    assert raised.type is error
+    assert raised.value.reason is reason

@@ -20,6 +20,7 @@ import pytest
 import pyclag
 from pyclag import Card, Hand, Phase
 from pyclag.bots import RandomBot
+from pyclag.decisions import round_phases
 from pyclag.rules import catalogue
 from pyclag.terminal import (
     AnswerError,
@@ -267,7 +268,7 @@ def test_blind_round_hides_your_hand_and_the_turnup_until_the_last_bid() -> None
 
 def test_bids_before_the_deal_show_no_hand() -> None:
     spec = pyclag.presets.get("pagat").round_spec(10)
-    assert spec.phases[0] is Phase.BID_BEFORE_DEAL
+    assert round_phases(spec, pyclag.NORMAL)[0] is Phase.BID_BEFORE_DEAL
     rules = pyclag.NORMAL.with_schedule([spec])
     session, _, text = _play(rules, partial(Answerer, seed=1), seat=1)
     before = text.split("Seat 0 bids ", 1)[0]

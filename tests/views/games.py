@@ -154,7 +154,7 @@ def moments(draw: st.DrawFn) -> Moment:
             by_phase.setdefault(state.round.phase, []).append(at)
     at = pick.choice(by_phase[pick.choice(list(by_phase))])
     state = game.states[at]
-    event(f"{state.round.setup.spec.label or 'normal'}: {state.round.phase.value}")
+    event(f"{state.round.setup.played.label or 'normal'}: {state.round.phase.value}")
     return Moment(name, game, at)
 
 
@@ -172,7 +172,7 @@ def shown_turnup(setup: RoundSetup, phase: Phase) -> Card | None:
         setup.call is None or not isinstance(setup.call.suits, TurnUp)
     ):
         return None  # an RAF call names its trumps, unless it says "the turn-up" (A19)
-    spec = setup.spec
+    spec = setup.played
     if not isinstance(spec.suits, TurnUp):  # No Trumps, misère without trumps, Dealer Calls
         return None
     if spec.reveal is Reveal.AFTER_BIDS and phase is Phase.BID:  # Guess, Scottish blind
@@ -182,7 +182,7 @@ def shown_turnup(setup: RoundSetup, phase: Phase) -> Card | None:
 
 def hand_shown(setup: RoundSetup, phase: Phase) -> bool:
     """Whether a seat sees its own cards: not during blind bids (Appendix B step 5)."""
-    return not (phase is Phase.BID and setup.spec.bidding is Bidding.UNSEEN)
+    return not (phase is Phase.BID and setup.played.bidding is Bidding.UNSEEN)
 
 
 def played(tricks: Sequence[Trick], trick: Sequence[Play] = ()) -> frozenset[Card]:
@@ -253,12 +253,12 @@ def check_nothing_hidden(state: GameState, seat: int, memo: Memo) -> None:
     for public, result in zip(view.history, state.history, strict=True):
         turnup = shown_turnup(result.setup, Phase.ROUND_OVER)
         allowed = played(result.tricks) | ({turnup} if turnup else set())
-        assert cards_in(public, memo) <= allowed, (result.setup.index, result.setup.spec.label)
+        assert cards_in(public, memo) <= allowed, (result.setup.index, result.setup.played.label)
     shown = hand_shown(setup, rnd.phase)
     assert view.hand == (rnd.hands[seat] if shown else None)
     turnup = shown_turnup(setup, rnd.phase)
     assert view.turnup == turnup
-    hidden_trump = setup.spec.reveal is Reveal.AFTER_BIDS and rnd.phase is Phase.BID
+    hidden_trump = setup.played.reveal is Reveal.AFTER_BIDS and rnd.phase is Phase.BID
     if hidden_trump or (setup.caller is not None and setup.call is None):  # §4.18, §2.3
         assert view.trump is None and view.round_rules is None
     allowed = played(rnd.tricks, rnd.trick) | ({turnup} if turnup else set())
@@ -268,7 +268,7 @@ def check_nothing_hidden(state: GameState, seat: int, memo: Memo) -> None:
     found = frozenset().union(*(cards_in(value, memo) for value in rest))
     assert found <= allowed, (
         setup.index,
-        setup.spec.label,
+        setup.played.label,
         rnd.phase,
         sorted(found - allowed, key=str),
     )

@@ -46,7 +46,7 @@ def special_states(names: Sequence[str], **where: object) -> Iterator[GameState]
     for name in names:
         for seed in (0, 1):
             for state in preset_game(name, 4, seed).states:
-                spec = state.round.setup.spec
+                spec = state.round.setup.played
                 if all(getattr(spec, key) == value for key, value in where.items()):
                     yield state
 
@@ -130,8 +130,8 @@ def test_inv18_blind_and_roll_em_bids_hide_only_the_own_hand(mode: PlayMode) -> 
         assert after
     else:  # the next state after the last bid is the next round, Roll 'Em played and public
         game = preset_game("wikipedia-six", 4, 0)
-        roll = next(i for i, s in enumerate(game.states) if s.round.setup.spec.play is mode)
-        done = next(s for s in game.states[roll:] if s.round.setup.spec.play is not mode)
+        roll = next(i for i, s in enumerate(game.states) if s.round.setup.played.play is mode)
+        done = next(s for s in game.states[roll:] if s.round.setup.played.play is not mode)
         result = observe(done, 0).history[-1]
         assert len(result.tricks) == 7 and result.setup.deck is None
 

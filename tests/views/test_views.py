@@ -94,7 +94,7 @@ def unseen_swapped(moment: Moment, seat: int, rng: random.Random) -> list[tuple[
         if hand_shown(rnd.setup, rnd.phase):
             seen_cards |= set(rnd.hands[seat])
         started = bool(rnd.tricks or rnd.trick)
-        if started and rnd.setup.spec.twos is not None:
+        if started and rnd.setup.played.twos is not None:
             seen_cards |= {card for card in DECK if card.rank is Rank.TWO}
             seen_cards |= {
                 play.as_card
@@ -118,7 +118,7 @@ def replayed(game: Game, at: int, decks: Sequence[tuple[Card, ...]]) -> GameStat
             moved = dict(zip(action.deck, deck, strict=True))
             action = Deal(deck)
         elif isinstance(action, ShuffleHands):
-            action = ShuffleHands(tuple(tuple(moved[c] for c in order) for order in action.orders))
+            action = ShuffleHands(tuple(tuple(moved[c] for c in order) for order in action.piles))
         state = pyclag.apply(state, action)
     return state
 
@@ -155,7 +155,7 @@ def test_a_hidden_turnup_and_hidden_hands_are_what_the_property_swaps() -> None:
     game = preset_game("scottish", 3, 1)
     checked = set()
     for at, state in enumerate(game.states):
-        spec, phase = state.round.setup.spec, state.round.phase
+        spec, phase = state.round.setup.played, state.round.phase
         if phase is not Phase.BID or spec.reveal is not Reveal.AFTER_BIDS:
             continue
         for attempt in range(20):
@@ -219,7 +219,7 @@ def test_the_observation_of_a_determinized_state_is_the_observation(
         assert tuple(len(hand) for hand in rnd.hands) == view.hand_sizes
         if view.hand is not None and view.phase is not Phase.GAME_OVER:
             assert rnd.hands[seat] == view.hand
-        spec = rnd.setup.spec
+        spec = rnd.setup.played
         for shower, suit in shown_voids(spec, rnd.tricks, rnd.trick):
             assert not naturals(rnd.hands[shower].of_suit(suit), spec.twos), (shower, suit)
         twos = spec.twos
