@@ -45,6 +45,20 @@ __all__ = [
 ]
 
 
+def _shown(value: object, kind: type | tuple[type, ...]) -> str:
+    """``value`` as the notation writes it if it is of ``kind``, else as Python
+    shows it: an action built from a stranger's values still writes itself,
+    and ``'2'`` is not read as ``2`` in an error message."""
+    return str(value) if isinstance(value, kind) and not isinstance(value, bool) else repr(value)
+
+
+def _choice_text(suits: object) -> str:
+    if isinstance(suits, Suit):
+        return suits.letter
+    notation = getattr(suits, "notation", None)
+    return notation if isinstance(notation, str) else repr(suits)
+
+
 @attrs.frozen
 class Bid(Frozen):
     """Seat ``seat`` bids to take exactly ``tricks`` tricks (a "nomination").
@@ -57,7 +71,7 @@ class Bid(Frozen):
     tricks: int
 
     def __str__(self) -> str:
-        return str(self.tricks)
+        return _shown(self.tricks, int)
 
 
 @attrs.frozen
@@ -83,7 +97,8 @@ class Play(Frozen):
         return self.card if self.as_card is None else self.as_card
 
     def __str__(self) -> str:
-        return str(self.card) if self.as_card is None else f"{self.card}={self.as_card}"
+        card = _shown(self.card, Card)
+        return card if self.as_card is None else f"{card}={_shown(self.as_card, Card)}"
 
 
 class Madness(enum.Enum):
@@ -130,7 +145,7 @@ class SuitChoice(Protocol):
 
 
 def _suits_text(suits: Suit | SuitChoice) -> str:
-    return f"trumps:{suits.letter}" if isinstance(suits, Suit) else suits.notation
+    return f"trumps:{suits.letter}" if isinstance(suits, Suit) else _choice_text(suits)
 
 
 def _suits_label(suits: Suit | SuitChoice) -> str:
@@ -176,9 +191,11 @@ class CallChoice(Frozen):
 
     def __str__(self) -> str:
         flags = ("nuloss", self.nuloss), ("blind", self.blind), ("misere", self.misere)
-        words = [_suits_text(self.suits), *(word for word, on in flags if on)]
-        if self.madness is not None:
-            words.append(self.madness.value)
+        words = [_suits_text(self.suits)]
+        words += [word if on is True else f"{word}={on!r}" for word, on in flags if on is not False]
+        madness = self.madness
+        if madness is not None:
+            words.append(madness.value if isinstance(madness, Madness) else f"madness={madness!r}")
         return " ".join(words)
 
 
@@ -233,7 +250,7 @@ class ChooseHandSize(Frozen):
     size: int
 
     def __str__(self) -> str:
-        return str(self.size)
+        return _shown(self.size, int)
 
 
 @attrs.frozen
@@ -249,12 +266,13 @@ class DeclareTrump(Frozen):
     suit: Suit | SuitChoice
 
     def __str__(self) -> str:
-        suit = self.suit
-        return suit.letter if isinstance(suit, Suit) else suit.notation
+        return _choice_text(self.suit)
 
 
-def _cards_text(cards: tuple[Card, ...]) -> str:
-    return " ".join(map(str, cards))
+def _cards_text(cards: object) -> str:
+    if not isinstance(cards, (tuple, list)):
+        return repr(cards)
+    return " ".join(_shown(card, Card) for card in cards)
 
 
 @attrs.frozen(repr=False)
@@ -288,7 +306,8 @@ class ShuffleHands(Frozen):
     piles: tuple[tuple[Card, ...], ...]
 
     def __str__(self) -> str:
-        return " / ".join(map(_cards_text, self.piles))
+        piles = self.piles
+        return " / ".join(map(_cards_text, piles)) if isinstance(piles, tuple) else repr(piles)
 
     def __repr__(self) -> str:
         return f"ShuffleHands({str(self)!r})"

@@ -66,28 +66,16 @@ def where(state: GameState) -> str:
 
 def describe(action: object, noun: str) -> str:
     """The action as a refusal names it, ``noun`` being its decision's noun:
-    "illegal bid 2 by seat 3". A value of the wrong type is shown as Python
-    shows it, so that ``'2'`` is not mistaken for ``2``.
+    "illegal bid 2 by seat 3". The action writes itself in the notation, and a
+    value of the wrong type as Python shows it, so that ``'2'`` is not read as ``2``.
 
     >>> from pyclag.actions import Bid
     >>> describe(Bid(3, 2), "bid"), describe(Bid(3, "2"), "bid")
     ('illegal bid 2 by seat 3', "illegal bid '2' by seat 3")
     """
-    text = _text(action) if hasattr(type(action), "__attrs_attrs__") else repr(action)
-    seat = getattr(action, "seat", None)
-    return f"illegal {noun} {text}" + ("" if seat is None else f" by seat {seat!r}")
-
-
-def _text(action: object) -> str:
-    """The action's notation; a field of the wrong type (text where a number or
-    a card belongs) as Python shows it, so that ``'2'`` is not read as ``2``."""
-    fields = [getattr(action, f.name) for f in getattr(type(action), "__attrs_attrs__", ())]
-    if not any(isinstance(value, (str, bytes, float)) for value in fields):
-        try:
-            return str(action)
-        except (AttributeError, TypeError, ValueError):  # a stranger's field
-            pass
-    return " ".join(repr(value) for value in fields[1:])
+    text = str(action) if hasattr(type(action), "__attrs_attrs__") else repr(action)
+    by = f" by seat {action.seat!r}" if hasattr(action, "seat") else ""  # chance has no seat
+    return f"illegal {noun} {text}{by}"
 
 
 def refused(
@@ -97,10 +85,12 @@ def refused(
     decision allowed, listed unless the refusal says otherwise."""
     shown = refusal.legal if refusal.legal is not None else tuple(legal)
     tail = refusal.tail
-    if tail is None:
+    if tail is None and shown:
         tail = f"legal {noun}s: {' '.join(map(str, shown))}"
-    prefix = describe(action, noun) + ": " if getattr(action, "seat", None) is not None else ""
-    return refusal.error(f"{prefix}{refusal.why} in {where(state)}; {tail}", refusal.reason, shown)
+    # A chance outcome has no seat: its refusal says what is wrong with it.
+    prefix = describe(action, noun) + ": " if hasattr(action, "seat") else ""
+    ending = "" if tail is None else f"; {tail}"
+    return refusal.error(f"{prefix}{refusal.why} in {where(state)}{ending}", refusal.reason, shown)
 
 
 def out_of_turn(

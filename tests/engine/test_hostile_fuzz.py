@@ -38,8 +38,11 @@ from pyclag import (
     IllegalActionError,
     IllegalBidError,
     IllegalCallError,
+    IllegalChanceError,
     IllegalDeclarationError,
+    IllegalHandSizeError,
     IllegalPlayError,
+    IllegalTrumpError,
     Madness,
     OutOfTurnError,
     Phase,
@@ -249,10 +252,10 @@ REFUSALS: Final[dict[type, tuple[tuple[type[IllegalActionError], ...], frozenset
         ),
     ),
     Call: ((IllegalCallError,), frozenset({Reason.BAD_CALL})),
-    DeclareTrump: ((IllegalCallError,), frozenset({Reason.BAD_CALL})),
-    ChooseHandSize: ((IllegalActionError,), frozenset({Reason.BAD_HAND_SIZE})),
-    Deal: ((IllegalActionError,), frozenset({Reason.BAD_DECK})),
-    ShuffleHands: ((IllegalActionError,), frozenset({Reason.BAD_SHUFFLE})),
+    DeclareTrump: ((IllegalTrumpError,), frozenset({Reason.BAD_TRUMP})),
+    ChooseHandSize: ((IllegalHandSizeError,), frozenset({Reason.BAD_HAND_SIZE})),
+    Deal: ((IllegalChanceError,), frozenset({Reason.BAD_DECK})),
+    ShuffleHands: ((IllegalChanceError,), frozenset({Reason.BAD_SHUFFLE})),
 }
 """DESIGN.md §5: the error (exact classes) and reasons of each kind of action
 refused in its own phase by the seat to act."""
@@ -267,6 +270,8 @@ def expected_refusal(
         return (IllegalActionError,), frozenset({Reason.NOT_AN_ACTION})
     if state.round.phase not in PHASES_OF[kind]:
         over = pyclag.is_over(state)
+        if kind is Bid and not over and not state.round.setup.played.has_bids:
+            return (IllegalBidError,), frozenset({Reason.FORCED_BID})  # misère, most tricks
         return (WrongPhaseError,), frozenset({Reason.GAME_OVER if over else Reason.WRONG_PHASE})
     seat, actor = getattr(action, "seat", CHANCE), pyclag.next_actor(state)
     if type(seat) is not type(actor) or seat != actor:

@@ -32,13 +32,17 @@ from pyclag import (
     Card,
     ChooseHandSize,
     Deal,
+    DeclareTrump,
     GameState,
     Hand,
     IllegalActionError,
     IllegalBidError,
     IllegalCallError,
+    IllegalChanceError,
     IllegalDeclarationError,
+    IllegalHandSizeError,
     IllegalPlayError,
+    IllegalTrumpError,
     OutOfTurnError,
     Phase,
     Play,
@@ -119,7 +123,7 @@ SEEN: Final[Any] = "seen"
 
 SEAT_0_PILES: Final = pyclag.sample_chance(SHUFFLING, random.Random(1))
 assert isinstance(SEAT_0_PILES, ShuffleHands)
-SWAPPED_PILES: Final = (SEAT_0_PILES.orders[1], SEAT_0_PILES.orders[0], *SEAT_0_PILES.orders[2:])
+SWAPPED_PILES: Final = (SEAT_0_PILES.piles[1], SEAT_0_PILES.piles[0], *SEAT_0_PILES.piles[2:])
 
 GAME_INPUT: Final = [
     # bids: seat 0 may bid 0..3
@@ -156,7 +160,9 @@ GAME_INPUT: Final = [
         lambda named: pyclag.play(PLAYING, Card.parse("AS"), named),
         ("KS", Card.parse("KS"), Suit.SPADES, 5),
         IllegalDeclarationError,
-        lambda named: f"illegal play AS={named} by seat 0: twos are not wild",
+        lambda named: (
+            f"illegal play AS={named if type(named) is Card else repr(named)} by seat 0: twos are not wild"
+        ),
         PLAYING,
         lambda _: Reason.BAD_DECLARATION,
     ),
@@ -174,7 +180,7 @@ GAME_INPUT: Final = [
         "choose_hand_size",
         lambda size: pyclag.choose_hand_size(CHOOSING, size),
         (None, "5", 5.0, True, 2, 8, -1, 10**30, math.nan, Rank.FIVE),
-        IllegalActionError,
+        IllegalHandSizeError,
         lambda size: f"illegal hand size {size!r} by seat 0: not a hand size the dealer may choose",
         CHOOSING,
         lambda _: Reason.BAD_HAND_SIZE,
@@ -230,19 +236,20 @@ GAME_INPUT: Final = [
         "declare_trump",
         lambda suit: pyclag.declare_trump(DECLARING, suit),
         (None, "S", 3, DECK[0], Precedence("HCDS"), [Suit.SPADES], NO_TRUMPS),
-        IllegalCallError,
+        IllegalTrumpError,
         lambda suit: (
-            f"illegal trump declaration {suit!r} by seat 0: not a trump the dealer may name"
+            f"illegal trump declaration {DeclareTrump(0, suit)} by seat 0: "
+            "not a trump the dealer may name"
         ),
         DECLARING,
-        lambda _: Reason.BAD_CALL,
+        lambda _: Reason.BAD_TRUMP,
     ),
     # decks and face-down shuffles
     *cases(
         "deal(deck)",
         lambda deck: pyclag.deal(FRESH, deck=deck),
         (5, math.nan, "AS KS", DECK[:51], (*DECK, DECK[0]), (None,) * 52, [DECK], {"AS": 1}),
-        IllegalActionError,
+        IllegalChanceError,
         lambda _: "a deck must hold the 52 distinct cards, top first",
         FRESH,
         lambda _: Reason.BAD_DECK,
@@ -251,7 +258,7 @@ GAME_INPUT: Final = [
         "apply(Deal)",
         lambda deck: pyclag.apply(FRESH, Deal(deck)),
         (None, 5, "AS", DECK[1:], (DECK[0],) * 52, [[]]),
-        IllegalActionError,
+        IllegalChanceError,
         lambda _: "a deck must hold the 52 distinct cards, top first",
         FRESH,
         lambda _: Reason.BAD_DECK,
@@ -259,8 +266,8 @@ GAME_INPUT: Final = [
     *cases(
         "apply(ShuffleHands)",
         lambda orders: pyclag.apply(SHUFFLING, ShuffleHands(orders)),
-        (None, 5, "abc", (), ((),) * 4, SWAPPED_PILES, (*SEAT_0_PILES.orders, ())),
-        IllegalActionError,
+        (None, 5, "abc", (), ((),) * 4, SWAPPED_PILES, (*SEAT_0_PILES.piles, ())),
+        IllegalChanceError,
         lambda _: "a face-down shuffle",
         SHUFFLING,
         lambda _: Reason.BAD_SHUFFLE,
@@ -510,14 +517,14 @@ GAME_INPUT: Final = [
         "score_round(bids)",
         lambda bids: pyclag.score_round(RULES, bids, (0,)),
         ((), (1, -1), (1, 1.0), (1, True), (1, "0"), (1, [0])),
-        RecordError,
+        IllegalBidError,
         lambda bids: "bids must hold one entry per seat" if not bids else f"seat 1 is {bids[1]!r}",
     ),
     *cases(
         "score_round(trick_winners)",
         lambda winners: pyclag.score_round(RULES, (1, 0), winners),
         ((2,), (-1,), (True,), (0.0,), (None,), (10**30,)),
-        RecordError,
+        IllegalPlayError,
         lambda winners: f"trick 1 was won by {winners[0]!r}, which is not a seat of 2 players",
     ),
     *cases(
@@ -562,11 +569,11 @@ def test_design_5_game_input_of_the_wrong_type_or_range_gets_its_documented_erro
 
 def test_design_5_a_refusal_lists_what_was_legal() -> None:
     five: Any = "5"
-    with pytest.raises(IllegalActionError) as size:
+    with pytest.raises(IllegalHandSizeError) as size:
         pyclag.choose_hand_size(CHOOSING, five)
     assert size.value.legal == (3, 4, 5, 6, 7)
-    with pytest.raises(IllegalCallError) as trump:
-        pyclag.declare_trump(DECLARING, None)
+    with pytest.raises(IllegalTrumpError) as trump:
+        pyclag.declare_trump(DECLARING, NO_TRUMPS)
     assert trump.value.legal == tuple(Suit)
     with pytest.raises(IllegalActionError) as action:
         pyclag.apply(BIDDING, five)
