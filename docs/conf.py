@@ -21,7 +21,6 @@ extensions = [
     "sphinx.ext.autodoc",
     "sphinx.ext.doctest",
     "sphinx.ext.intersphinx",
-    "sphinx.ext.napoleon",
     "myst_parser",
     "clagdocs",
 ]
@@ -30,8 +29,14 @@ exclude_patterns = ["_build", "_inventories"]
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
 myst_heading_anchors = 3
 nitpicky = True
+# The docstrings are plain reST, with no Google or NumPy sections, so napoleon is not
+# loaded: it read the first line of an attribute's docstring up to a colon as the
+# attribute's type ("Who bids last, the one the hook binds: the dealer, ..." became a
+# reference to a class named "Who bids last").
 
 autodoc_member_order = "bysource"
+# Type aliases of the internal surface that the docs do not give an entry of their own.
+nitpick_ignore = [("py:class", "Validator")]
 autodoc_typehints = "description"
 
 # Every ``>>>`` block runs under `sphinx-build -b doctest`, narrative pages and
