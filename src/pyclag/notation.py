@@ -2,17 +2,17 @@
 here, for records, the terminal and error messages alike (python-chess's
 ``Move.uci()`` / ``Move.from_uci``).
 
-==================  ===================================  ===========================
-decision            written                              also read
-==================  ===================================  ===========================
-bid, hand size      ``3``                                ``" 3 "``
-play                ``AS``; a wild two ``2H=AC``         ``10h``, ``T♥``, ``2h = ac``
-declared trump      ``H``; ``no-trumps``                 ``hearts``, ``♥``, ``nt``
+==================  ====================================  ===========================
+decision            written                               also read
+==================  ====================================  ===========================
+bid, hand size      ``3``                                 ``" 3 "``
+play                ``AS``; a wild two ``2H=AC``          ``10h``, ``T♥``, ``2h = ac``
+declared trump      ``H``; ``no-trumps``                  ``hearts``, ``♥``, ``nt``
 RAF call            ``precedence:DHSC nuloss ascending``  ``trumps h``, ``nt blind``,
-                                                         ``HSDC``, ``misère, desc``
-deal, draw          the cards, top first                 commas between cards
+                                                          ``HSDC``, ``misère, desc``
+deal, draw          the cards, top first                  commas between cards
 face-down shuffle   ``AS 2C / KH 3D`` (seat by seat)
-==================  ===================================  ===========================
+==================  ====================================  ===========================
 
 Each reader takes the text and the seat that acts and returns the action, or
 raises :class:`~pyclag.errors.RecordError` naming the text and what was

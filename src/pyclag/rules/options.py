@@ -73,7 +73,7 @@ class DealOptions(Frozen):
       (Blind, Roll 'Em) see the turn-up (True) or not.
     * ``dealer_calls_allow_nt`` (A11): the dealer may also call no trumps.
     * ``twos_natural_suit``, ``twos_may_lead``, ``twos_any_identity``,
-      ``twos_wild_trumps``: wild-two rules 5-8 (A13, see :class:`~pyclag.rules.wild.TwosWild`).
+      ``twos_wild_trumps``: wild-two rules 5-8 (A13, see :class:`~pyclag.rules.deals.TwosWild`).
     * ``most_tricks_bonus``: the most-tricks prize (10); ``most_tricks_trumps``
       (A14): the most-tricks deal keeps the turn-up trump (True) or has none.
     * ``aces_low_trumps`` (A37): in Aces Low the ace is low in trumps too
