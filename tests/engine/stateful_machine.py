@@ -41,8 +41,8 @@ from pyclag import (
     Rank,
 )
 from pyclag.errors import (
-    IllegalActionError,
     IllegalBidError,
+    IllegalChanceError,
     IllegalPlayError,
     OutOfTurnError,
     Reason,
@@ -262,8 +262,11 @@ class ClagMachineBase(RuleBasedStateMachine):
         seat = state.round.to_act
         assert isinstance(seat, int)
         wrong = WrongPhaseError, Reason.WRONG_PHASE
-        refused(state, lambda: pyclag.bid(state, tricks), *wrong)
-        refused(state, lambda: pyclag.apply(state, Bid(seat, tricks)), *wrong)
+        # A round without bids (misère, most tricks) refuses a bid as forced.
+        forced = state.round.setup.played.has_bids
+        misplaced = wrong if forced else (IllegalBidError, Reason.FORCED_BID)
+        refused(state, lambda: pyclag.bid(state, tricks), *misplaced)
+        refused(state, lambda: pyclag.apply(state, Bid(seat, tricks)), *misplaced)
         refused(state, lambda: pyclag.legal_bids(state), *wrong)
 
     @precondition(in_phase(Phase.DEAL))
@@ -340,7 +343,7 @@ class ClagMachineBase(RuleBasedStateMachine):
             deck[-1] = str(deck[-1])
         else:
             deck = []
-        bad = IllegalActionError, Reason.BAD_DECK
+        bad = IllegalChanceError, Reason.BAD_DECK
         refused(state, lambda: pyclag.deal(state, deck=deck), *bad)
         refused(state, lambda: pyclag.apply(state, Deal(tuple(deck))), *bad)
 

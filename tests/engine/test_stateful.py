@@ -48,9 +48,10 @@ from pyclag import (
     Suit,
 )
 from pyclag.errors import (
-    IllegalActionError,
     IllegalCallError,
+    IllegalChanceError,
     IllegalDeclarationError,
+    IllegalHandSizeError,
     IllegalPlayError,
     OutOfTurnError,
     Reason,
@@ -115,7 +116,7 @@ class ClagMachine(ClagMachineBase):
         state = self.state
         seat = state.round.to_act
         assert isinstance(seat, int)
-        bad = IllegalActionError, Reason.BAD_HAND_SIZE
+        bad = IllegalHandSizeError, Reason.BAD_HAND_SIZE
         error = refused(state, lambda: pyclag.choose_hand_size(state, size), *bad)
         assert error.legal == pyclag.legal_hand_sizes(state) == (3, 4, 5, 6, 7)
         refused(state, lambda: pyclag.apply(state, ChooseHandSize(seat, size)), *bad)
@@ -314,7 +315,7 @@ class ClagMachine(ClagMachineBase):
         elif kind == "other":  # each seat given its neighbour's pile
             piles = piles[1:] + piles[:1]
         orders: Any = None if kind == "none" else tuple(tuple(pile) for pile in piles)
-        bad = IllegalActionError, Reason.BAD_SHUFFLE
+        bad = IllegalChanceError, Reason.BAD_SHUFFLE
         refused(state, lambda: pyclag.apply(state, ShuffleHands(orders)), *bad)
 
 
