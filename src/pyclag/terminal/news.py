@@ -1,6 +1,7 @@
 """What happened at the table between your decisions: the start of each
-round, the draw for the first bidder (A25), the hand size chosen, the call, the trump shown or declared, each bid,
-each trick and each round's result, told once each."""
+round, the draw for the first bidder (A25), the hand size chosen, the call,
+the trump shown or declared, each bid, each trick and each round's result,
+told once each."""
 
 from __future__ import annotations
 

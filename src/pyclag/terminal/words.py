@@ -206,12 +206,16 @@ def draw_text(view: Observation, setup: RoundSetup) -> str | None:
         best = max(card.rank.value for card in turn)
         left = [s for s, card in zip(left, turn, strict=True) if card.rank.value == best]
     first, last = name(view, setup.first_bidder), name(view, setup.last_bidder)
-    verbs = ("bid", "lead") if setup.first_bidder == view.seat else ("bids", "leads")
+    you = setup.first_bidder == view.seat
+    drawn = (
+        f"Draw for the first bidder: {'; tied, again: '.join(turns)}. {first[0].upper()}{first[1:]}"
+    )
+    if not setup.played.bidding.has_bids:  # misère, most tricks: the draw names the leader
+        return f"{drawn} {'lead' if you else 'leads'}."
+    bids = "bid" if setup.last_bidder == view.seat else "bids"
     return (
-        f"Draw for the first bidder: {'; tied, again: '.join(turns)}. "
-        f"{first[0].upper()}{first[1:]} {verbs[0]} first and {verbs[1]}; "
-        f"{last} {'bid' if setup.last_bidder == view.seat else 'bids'} last, "
-        f"and the restriction binds {last}."
+        f"{drawn} {'bid' if you else 'bids'} first and {'lead' if you else 'leads'}; "
+        f"{last} {bids} last, and the restriction binds {last}."
     )
 
 
