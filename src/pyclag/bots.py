@@ -19,12 +19,13 @@ from __future__ import annotations
 import functools
 import math
 import random
-from collections.abc import Sequence
-from typing import Protocol
+from collections.abc import Callable, Mapping, Sequence
+from typing import Final, Protocol
 
 from pyclag.actions import Bid, Call, ChooseHandSize, DeclareTrump, Play, PlayerAction
 from pyclag.cards import DECK, Card, Suit
 from pyclag.checks import check_rng
+from pyclag.decisions import DECISIONS
 from pyclag.engine import apply, is_over, sample_chance
 from pyclag.errors import Reason, RulesError, WrongPhaseError
 from pyclag.flow import round_rules  # one RoundRules, and one set of tables, per kind
@@ -32,7 +33,7 @@ from pyclag.refusals import check_state
 from pyclag.rules.deals import Bidding
 from pyclag.rules.round import RoundRules
 from pyclag.scoring.schemes import MostTricks
-from pyclag.state import CHANCE, GameState
+from pyclag.state import CHANCE, GameState, Phase
 from pyclag.views import Observation, check_view, observe
 
 __all__ = ["Bot", "HeuristicBot", "RandomBot", "play_game"]
@@ -116,17 +117,19 @@ class HeuristicBot:
         ChooseHandSize(seat=0, size=5)
         """
         legal = _legal(observation, "HeuristicBot")
-        first = legal[0]
-        if isinstance(first, Bid):
-            return _nearest_bid(legal, _expected_tricks(observation))
-        if isinstance(first, Play):
-            return _play(observation, legal)
-        if isinstance(first, DeclareTrump):
-            return max(legal, key=lambda action: _trump_strength(observation, action))
-        if isinstance(first, Call):
-            return _call(observation, legal)
-        assert isinstance(first, ChooseHandSize)
-        return legal[len(legal) // 2]  # the middle size: neither a lottery nor a marathon
+        return _CHOOSERS[observation.phase](observation, legal)
+
+
+def _bid(view: Observation, legal: Sequence[PlayerAction]) -> PlayerAction:
+    return _nearest_bid(legal, _expected_tricks(view))
+
+
+def _trump(view: Observation, legal: Sequence[PlayerAction]) -> PlayerAction:
+    return max(legal, key=lambda action: _trump_strength(view, action))
+
+
+def _hand_size(view: Observation, legal: Sequence[PlayerAction]) -> PlayerAction:
+    return legal[len(legal) // 2]  # the middle size: neither a lottery nor a marathon
 
 
 # --- bidding -------------------------------------------------------------------------------
@@ -248,6 +251,21 @@ def _wants_tricks(view: Observation) -> bool:
         return False  # misère: every trick costs (§2.0)
     bid = view.bids[view.seat]
     return bid is not None and view.tricks_won[view.seat] < bid
+
+
+_Chooser = Callable[[Observation, Sequence[PlayerAction]], PlayerAction]
+_BY_ACTION: Final[Mapping[type, _Chooser]] = {
+    Bid: _bid,
+    Play: _play,
+    DeclareTrump: _trump,
+    Call: _call,
+    ChooseHandSize: _hand_size,
+}
+_CHOOSERS: Final[Mapping[Phase, _Chooser]] = {
+    row.phase: _BY_ACTION[row.action] for row in DECISIONS if not row.chance
+}
+"""What the bot does in each players' decision of the table (both bidding phases
+bid alike); a new row with a new kind of action fails here, at import."""
 
 
 # --- a table of bots -----------------------------------------------------------------------

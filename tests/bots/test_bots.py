@@ -120,3 +120,22 @@ def test_bots_refuse_to_choose_out_of_turn_and_bad_tables() -> None:
         RandomBot().choose("view")  # type: ignore[arg-type]
     with pytest.raises(pyclag.RulesError, match="3 players need 3 bots"):
         play_game(state, [HeuristicBot()], random.Random(1))
+
+
+def test_heuristic_bot_takes_every_players_decision_of_the_table() -> None:
+    # One game of each shape that meets a players' row: hand size and call (RAF),
+    # bids before the deal (pagat's Blind, A32), a trump declaration, the draw (A25).
+    games = [
+        pyclag.presets.get("raf", num_deals=4),
+        pyclag.presets.get("pagat"),
+        pyclag.NORMAL.with_schedule([pyclag.rules.catalogue.dealer_calls(5)] * 4),
+        pyclag.presets.get("scottish", scottish_draw_each_round=True),
+    ]
+    met: set[pyclag.Phase] = set()
+    for rules in games:
+        watchers = [_Watcher(HeuristicBot()) for _ in range(4)]
+        end = play_game(pyclag.new_game(rules, 4), watchers, random.Random(3))
+        assert pyclag.is_over(end)
+        met |= {view.phase for watcher in watchers for view in watcher.seen}
+    players_rows = {row.phase for row in pyclag.decisions.DECISIONS if not row.chance}
+    assert met == players_rows

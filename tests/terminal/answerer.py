@@ -14,11 +14,11 @@ from pyclag import Card, Hand, Suit
 _LEGAL = re.compile(r"\(legal: ([^);]*)")
 
 
-_KINDS = {
+_KINDS = {  # the prompts name each decision by the decision table's noun
     "Your bid": "bid",
-    "Your card": "card",
-    "Hand size": "size",
-    "Your trumps": "trumps",
+    "Your play": "card",
+    "Your hand size": "size",
+    "Your trump declaration": "trumps",
     "Your call": "call",
 }
 

@@ -22,6 +22,7 @@ from pyclag import Card, Hand, Phase
 from pyclag.bots import RandomBot
 from pyclag.decisions import round_phases
 from pyclag.rules import catalogue
+from pyclag.rules.trumps import NO_TRUMPS
 from pyclag.terminal import (
     AnswerError,
     Session,
@@ -88,18 +89,26 @@ def test_scripted_game_of_each_preset_runs_to_the_end(preset: str) -> None:
 
 def test_every_refusal_names_its_reason() -> None:
     _, stdin, text = _play(pyclag.presets.get("wikipedia"), partial(Answerer, seed=5))
+    # The reasons are the notation's (unreadable text) and the rules' own (pyclag.decisions).
     reasons = {
-        "unreadable bid": "'zz' is not a number of tricks; legal bids: ",
-        "bid too high": "a bid is 0 to ",
-        "unreadable card": "'zz' is not a card: ",
-        "card not held": "you do not hold ",
-        "revoke": "you must follow suit: ",
-        "hooked bid": "the dealer may not bid ",
+        "unreadable bid": "bad bid text 'zz': expected a whole number, e.g. 3; legal bids: ",
+        "bid too high": "you may not bid 99: a bid is 0..",
+        "unreadable card": "bad card text 'zz': expected a rank ",
+        "card not held": "you may not play ",
+        "revoke": "you may not play ",
+        "hooked bid": "you may not bid ",
+    }
+    because = {
+        "card not held": ": seat 0 does not hold ",
+        "revoke": ": must follow suit ",
+        "hooked bid": ": total of bids would equal the hand size ",  # §1.7, the NE hook
     }
     assert set(reasons) <= set(stdin.bad)
     for name, reason in reasons.items():
         prompt, answer = stdin.bad[name]
         assert f"{prompt}{answer}\nRefused: {reason}" in text, name
+        if name in because:
+            assert f"{prompt}{answer}\nRefused: {reason}{answer}{because[name]}" in text, name
     _assert_refused_and_asked_again(text, stdin.bad)
     assert text.isascii()  # Misère is shown as Misere: any terminal can show the game
     assert "Misere" in text
@@ -113,8 +122,8 @@ def test_raf_asks_hand_size_and_calls_and_refuses_bad_ones() -> None:
             break
     assert {"size", "call", "bid", "card"} <= stdin.kinds
     assert {"bad size", "unreadable size", "unreadable call", "two madnesses"} <= set(stdin.bad)
-    assert "Refused: 'zz' is not part of a call" in text
-    assert "Refused: a call has one madness at most" in text
+    assert "Refused: bad call text 'trumps zz': 'zz' is not part of a call" in text
+    assert "Refused: bad call text 'nt ascending descending': one madness at most" in text
     _assert_refused_and_asked_again(text, stdin.bad)
     assert re.search(r"You call (Trumps [CDHS]|No Trumps|Precedence [CDHS]{4})", text)
     assert pyclag.is_over(session.state)
@@ -154,7 +163,7 @@ def test_special_rounds_roll_em_twos_wild_dealer_calls_blind() -> None:
     assert "Tricks won: " in text  # most tricks: no bids
     # Roll 'Em: no card is asked for, yet every trick is told.
     roll = text.split("=== Round 1 of 14", 1)[1].split("=== Round 2 of 14", 1)[0]
-    assert "Your card" not in roll
+    assert "Your play" not in roll
     assert roll.count("\nTrick ") == 5
     _assert_refused_and_asked_again(text, stdin.bad)
 
@@ -194,7 +203,7 @@ def test_end_of_input_at_a_wild_two_declaration() -> None:
     out = Answerer(mischief=False, eof_at="declare", twos=True)
     assert Session(rules, 4, 1, random.Random(3), out.stdin, out).run() == 0
     lines = out.getvalue().split("\n")
-    assert re.fullmatch(r"Your card \(legal: .*\): 2[CDHS]", lines[-4])
+    assert re.fullmatch(r"Your play \(legal: .*\): 2[CDHS]", lines[-4])
     assert re.fullmatch(r"2[CDHS] stands for \(legal: .*; blank to go back\): ", lines[-3])
     assert lines[-2].startswith("Goodbye: you left in round 1 of 1.")
 
@@ -214,7 +223,7 @@ def test_a_wild_two_names_its_card_inline_or_is_asked_for_it() -> None:
     assert raised.value.two is two
     play = read_answer(view, f"{two} = A\u2660")
     assert play == pyclag.Play(1, two, Card.parse("AS"))
-    with pytest.raises(AnswerError, match="is not a card"):
+    with pytest.raises(AnswerError, match="bad card text '11S'"):
         read_answer(view, f"{two}=11S")
 
 
@@ -308,3 +317,109 @@ def test_bad_arguments_are_refused() -> None:
         run(rules, 4, 0, random.Random(1), io.StringIO(), io.StringIO(), bots=[RandomBot()])
     with pytest.raises(pyclag.RulesError):
         run(rules, 9, 0, random.Random(1), io.StringIO(), io.StringIO())
+
+
+# --- the notation and the rules, read from the decision table --------------------------------
+
+
+def _until(state: pyclag.GameState, phase: Phase, seed: int = 1) -> pyclag.GameState:
+    """``state`` played on by random bots (and chance) until it waits for ``phase``."""
+    rng = random.Random(seed)
+    bot = RandomBot(random.Random(seed))
+    while state.round.phase is not phase:
+        actor = state.round.to_act
+        if actor is pyclag.CHANCE:
+            state = pyclag.apply(state, pyclag.sample_chance(state, rng))
+        else:
+            assert isinstance(actor, int)
+            state = pyclag.apply(state, bot.choose(pyclag.observe(state, actor)))
+    return state
+
+
+def test_answers_are_read_in_the_notation_suit_names_included() -> None:
+    spec = catalogue.dealer_calls(6, allow_no_trumps=True)
+    state = pyclag.deal(
+        pyclag.new_game(pyclag.NORMAL.with_schedule([spec]), 4), rng=random.Random(1)
+    )
+    view = pyclag.observe(state, 0)  # the dealer declares (§2.0 DEALER_CALLS)
+    assert read_answer(view, "spades") == pyclag.DeclareTrump(0, pyclag.Suit.SPADES)
+    assert read_answer(view, " Hearts ") == pyclag.DeclareTrump(0, pyclag.Suit.HEARTS)
+    assert read_answer(view, "nt") == pyclag.DeclareTrump(0, NO_TRUMPS)
+    with pytest.raises(AnswerError, match="bad trump text 'x': expected a suit"):
+        read_answer(view, "x")
+    raf = _until(pyclag.new_game(pyclag.presets.get("raf"), 4), Phase.CALL)
+    caller = raf.round.to_act
+    assert isinstance(caller, int)
+    calls = pyclag.observe(raf, caller)
+    assert str(read_answer(calls, "trumps h")) == "trumps:H"
+    assert str(read_answer(calls, "HSDC")) == "precedence:HSDC"
+    assert str(read_answer(calls, "spades, misère, desc")) == "trumps:S misere descending"
+
+
+def test_a_refused_card_gives_the_reason_the_rule_gives() -> None:
+    rules = pyclag.NORMAL.with_schedule([7])
+    for seed in itertools.count():
+        state = pyclag.deal(pyclag.new_game(rules, 4), rng=random.Random(seed))
+        for _ in range(4):
+            state = pyclag.bid(state, pyclag.legal_bids(state)[0])
+        state = pyclag.play(state, pyclag.legal_plays(state)[0])
+        seat = state.round.to_act
+        assert isinstance(seat, int)
+        revokes = [c for c in state.round.hands[seat] if c not in pyclag.legal_plays(state)]
+        if revokes:
+            break
+    card = revokes[0]
+    assert isinstance(seat, int)
+    refusal = pyclag.decisions.BY_PHASE[Phase.PLAY].check(state, pyclag.Play(seat, card))
+    assert refusal is not None and refusal.reason is pyclag.Reason.MUST_FOLLOW_SUIT
+    with pytest.raises(AnswerError) as raised:
+        read_answer(pyclag.observe(state, seat), str(card).lower())
+    assert f"you may not play {card}: {refusal.why}; legal plays: " in str(raised.value)
+
+
+# --- the Scottish draw for the first bidder before each deal (A25) ---------------------------
+
+
+def test_a25_draw_each_deal_is_shown_and_a_scripted_game_runs() -> None:
+    rules = pyclag.presets.get("scottish", scottish_draw_each_round=True)
+    session, stdin, text = _play(rules, partial(Answerer, seed=4), seat=2, seed=6)
+    state = session.state
+    assert pyclag.is_over(state) and len(state.history) == rules.num_rounds(4)
+    sections = text.split("=== Round ")[1:]
+    assert len(sections) == len(state.history)
+    for section, result in zip(sections, state.history, strict=True):
+        setup = result.setup
+        assert setup.draw is not None
+        first, last = setup.first_bidder, setup.last_bidder
+        line = next(ln for ln in section.split("\n") if ln.startswith("Draw for the first bidder:"))
+        for card in setup.draw:
+            assert str(card) in line
+        if not setup.played.bidding.has_bids:  # misère: the draw names the leader alone
+            assert line.endswith(("You lead.", f"Seat {first} leads."))
+            continue
+        who = "You bid" if first == 2 else f"Seat {first} bids"
+        assert f"{who} first and lead" in line
+        assert line.endswith(f"the restriction binds {'you' if last == 2 else f'seat {last}'}.")
+        # The draw is told before any bid, and the bids are shown from the first bidder.
+        assert section.index("Draw for the first bidder") < section.find(" bid")
+    assert any(
+        result.setup.first_bidder != (result.setup.dealer + 1) % 4 for result in state.history
+    )
+    _assert_refused_and_asked_again(text, stdin.bad)
+
+
+def test_a25_the_hook_binds_the_last_bidder_not_the_dealer() -> None:
+    rules = pyclag.presets.get("scottish", scottish_draw_each_round=True).with_schedule([3])
+    for seed in itertools.count():
+        state = _until(pyclag.new_game(rules, 4), Phase.BID, seed)
+        setup = state.round.setup
+        if setup.last_bidder != setup.dealer:
+            break
+    while state.round.to_act != setup.last_bidder:
+        state = pyclag.bid(state, 0)
+    view = pyclag.observe(state, setup.last_bidder)
+    # Three noughts: the last bidder may not bid 3, the hand size (§1.7 NE, A25).
+    assert [action.tricks for action in view.legal if isinstance(action, pyclag.Bid)] == [0, 1, 2]
+    with pytest.raises(AnswerError, match="you may not bid 3: total of bids would equal"):
+        read_answer(view, "3")
+    assert "the restriction binds" in " ".join(pyclag.terminal.Teller().news(view))

@@ -42,11 +42,11 @@ from pyclag.errors import RulesError
 from pyclag.rules.ruleset import RuleSet
 from pyclag.scorecard import score_card
 from pyclag.state import CHANCE, GameState, Phase
-from pyclag.terminal._words import SUIT_ORDER as SUIT_ORDER
-from pyclag.terminal._words import _name, _rounds, _scores
 from pyclag.terminal.answers import AnswerError, UndeclaredTwoError, read_answer
 from pyclag.terminal.news import Teller
 from pyclag.terminal.screen import declaration_prompt, help_text, prompt, show_hand, show_status
+from pyclag.terminal.words import SUIT_ORDER as SUIT_ORDER
+from pyclag.terminal.words import name, rounds, scores
 from pyclag.views import Observation, observe
 
 __all__ = [
@@ -100,7 +100,7 @@ def run(
     Scores: you 0, seat 1 0, seat 2 0
     Your hand: C: J
     Your bid (legal: 1): 2
-    Refused: a bid is 0 to 1 tricks; legal bids: 1
+    Refused: you may not bid 2: a bid is 0..1 tricks; legal bids: 1
     Your bid (legal: 1): help
     Bid the number of tricks you mean to take, exactly. Legal bids: 1.
     Type quit to leave the game.
@@ -112,7 +112,7 @@ def run(
     Scores: you 0, seat 1 0, seat 2 0
     Trick 1 of 1: seat 1 4D, seat 2 5H
     Your hand: C: J
-    Your card (legal: JC): jc
+    Your play (legal: JC): jc
     Trick 1: seat 1 4D, seat 2 5H, you JC; seat 1 wins.
     Round 1 over:
       you     bid 1  took 0  missed   +0  total 0
@@ -157,9 +157,9 @@ class Session:
         self.seat = seat
         self.rng = check_rng("play", rng)
         self.bots = _seat_bots(players, seat, bots)
-        for name, stream, method in (("stdin", stdin, "readline"), ("stdout", stdout, "write")):
+        for param, stream, method in (("stdin", stdin, "readline"), ("stdout", stdout, "write")):
             if not callable(getattr(stream, method, None)):
-                raise not_a("play", name, f"a text stream with {method}()", stream)
+                raise not_a("play", param, f"a text stream with {method}()", stream)
         self.stdin = stdin
         self.stdout = stdout
         self.teller = Teller()
@@ -246,7 +246,7 @@ class Session:
         elif self.seat in best:
             self._say(f"You share the win with {top}.")
         else:
-            names = " and ".join(_name(view, seat) for seat in best)
+            names = " and ".join(name(view, seat) for seat in best)
             verb = "wins" if len(best) == 1 else "share the win"
             self._say(
                 f"{names[0].upper()}{names[1:]} {verb} with {top}; "
@@ -276,12 +276,17 @@ def _seat_bots(players: int, seat: int, bots: Sequence[Bot] | None) -> list[Bot 
 
 def _goodbye(view: Observation) -> str:
     return (
-        f"Goodbye: you left in round {view.setup.index + 1} of {_rounds(view)}. "
-        f"Scores: {_scores(view)}"
+        f"Goodbye: you left in round {view.setup.index + 1} of {rounds(view)}. "
+        f"Scores: {scores(view)}"
     )
 
 
 def _plain(text: str) -> str:
     """``text`` in ASCII, whatever the terminal's encoding: accents dropped
-    (Misère reads Misere); the answers shown back are quoted with ascii()."""
+    (Misère reads Misere), and the suit symbols a message names read as their
+    letters (the notation reads both)."""
+    text = text.translate(_SUIT_LETTERS)
     return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+
+
+_SUIT_LETTERS: Final = str.maketrans({"♣": "C", "♦": "D", "♥": "H", "♠": "S"})

@@ -1,6 +1,7 @@
 """What happened at the table between your decisions: the start of each
-round, the hand size chosen, the call, the trump shown or declared, each bid,
-each trick and each round's result, told once each."""
+round, the draw for the first bidder (A25), the hand size chosen, the call,
+the trump shown or declared, each bid, each trick and each round's result,
+told once each."""
 
 from __future__ import annotations
 
@@ -10,14 +11,15 @@ from pyclag.decisions import round_phases
 from pyclag.rules.deals import Reveal
 from pyclag.rules.trumps import DealerCalls
 from pyclag.state import Phase, RoundResult, RoundSetup, Seat, Trick
-from pyclag.terminal._words import (
-    _cards,
-    _has_contracts,
-    _name,
-    _play_text,
-    _rounds,
-    _suit_name,
-    _trump_text,
+from pyclag.terminal.words import (
+    cards_text,
+    draw_text,
+    has_contracts,
+    name,
+    play_text,
+    rounds,
+    suit_name,
+    trump_text,
 )
 from pyclag.views import Observation, check_view
 
@@ -83,8 +85,11 @@ def _round_events(
     index = setup.index
     chooses = Phase.CHOOSE_HAND_SIZE in round_phases(setup.played, view.rules)
     events: list[_Event] = [((index, "start"), _header(view, setup, chooses))]
+    drawn = draw_text(view, setup)  # A25: the first bidder drawn before each deal
+    if drawn is not None:
+        events.append(((index, "draw"), drawn))
     if chooses and setup.hand_size:
-        events.append(((index, "size"), _says(view, setup.dealer, "choose", _cards(setup))))
+        events.append(((index, "size"), _says(view, setup.dealer, "choose", cards_text(setup))))
     if setup.call is not None and setup.caller is not None:
         events.append(((index, "call"), _says(view, setup.caller, "call", setup.call.label)))
     # A call names its trumps itself; a turn-up or a declaration is told as it comes.
@@ -102,20 +107,20 @@ def _round_events(
     if after_bids:
         events += told_trump
     for number, done in enumerate(tricks, 1):
-        plays = ", ".join(f"{_name(view, play.seat)} {_play_text(play)}" for play in done.plays)
-        winner = _name(view, done.winner) + (" win" if done.winner == view.seat else " wins")
+        plays = ", ".join(f"{name(view, play.seat)} {play_text(play)}" for play in done.plays)
+        winner = name(view, done.winner) + (" win" if done.winner == view.seat else " wins")
         events.append(((index, "trick", number), f"Trick {number}: {plays}; {winner}."))
     return events
 
 
 def _header(view: Observation, setup: RoundSetup, chooses: bool) -> str:
     spec = setup.spec
-    size = "" if chooses else f"{_cards(setup)}, "
-    caller = "" if setup.caller is None else f", caller: {_name(view, setup.caller)}"
+    size = "" if chooses else f"{cards_text(setup)}, "
+    caller = "" if setup.caller is None else f", caller: {name(view, setup.caller)}"
     label = f" -- {spec.label}" if spec.label else ""
     return (
-        f"=== Round {setup.index + 1} of {_rounds(view)}: {size}dealer: "
-        f"{_name(view, setup.dealer)}{caller}{label} ==="
+        f"=== Round {setup.index + 1} of {rounds(view)}: {size}dealer: "
+        f"{name(view, setup.dealer)}{caller}{label} ==="
     )
 
 
@@ -125,21 +130,21 @@ def _trump_news(view: Observation, setup: RoundSetup) -> str:
     assert rules is not None
     trump = rules.trump
     if isinstance(view.rules.round_spec(setup.index).suits, DealerCalls):
-        declared = f"{_suit_name(trump)} trumps" if trump is not None else "no trumps"
+        declared = f"{suit_name(trump)} trumps" if trump is not None else "no trumps"
         return _says(view, setup.dealer, "declare", declared)
     if setup.turnup is not None and trump is setup.turnup.suit:
-        return f"Turn-up: {setup.turnup}, so {_suit_name(trump)} are trumps."
-    return f"{_trump_text(view, setup)}."
+        return f"Turn-up: {setup.turnup}, so {suit_name(trump)} are trumps."
+    return f"{trump_text(view, setup)}."
 
 
 def _result_text(view: Observation, result: RoundResult) -> str:
     rows = [f"Round {result.setup.index + 1} over:"]
-    has_bids = _has_contracts(result.setup)
+    has_bids = has_contracts(result.setup)
     for seat in range(view.players):
         bid_text = "-" if result.bids[seat] is None else str(result.bids[seat])
         made = ("made" if result.made[seat] else "missed") if has_bids else ""
         rows.append(
-            f"  {_name(view, seat):<7} bid {bid_text:<2} took {result.tricks_won[seat]:<2} "
+            f"  {name(view, seat):<7} bid {bid_text:<2} took {result.tricks_won[seat]:<2} "
             f"{made:<6} {result.points[seat]:+4d}  total {result.totals[seat]}"
         )
     return "\n".join(rows)

@@ -3,32 +3,28 @@ the question for your decision and the help for it."""
 
 from __future__ import annotations
 
-from pyclag.actions import Bid, Call, ChooseHandSize, DeclareTrump, Madness, Play
-from pyclag.cards import Card, Suit
+from pyclag.actions import Play
+from pyclag.cards import Card
 from pyclag.checks import not_a
 from pyclag.hand import Hand
 from pyclag.rules.ordering import RankOrder
-from pyclag.rules.trumps import NoTrumps, Precedence
 from pyclag.state import Phase, Seat
-from pyclag.terminal._words import (
+from pyclag.terminal.answers import pending_decision
+from pyclag.terminal.words import (
+    ASKING,
     SUIT_ORDER,
-    _bids,
-    _cards,
-    _cards_to_play,
-    _has_contracts,
-    _join,
-    _name,
-    _play_text,
-    _rank_order,
-    _rounds,
-    _scores,
-    _sizes,
-    _sorted_cards,
-    _trump_text,
-    _trump_words,
-    _trumps,
+    cards_text,
+    has_contracts,
+    join,
+    name,
+    options_text,
+    play_text,
+    rank_order,
+    rounds,
+    scores,
+    sorted_cards,
+    trump_text,
 )
-from pyclag.terminal.answers import _first
 from pyclag.views import Observation, check_view
 
 __all__ = ["declaration_prompt", "help_text", "prompt", "show_hand", "show_status"]
@@ -74,30 +70,30 @@ def show_status(view: Observation) -> str:
     """
     check_view("show_status", view)
     setup = view.setup
-    size = _cards(setup, each=False) if setup.hand_size else "hand size to choose"
-    caller = "" if setup.caller is None else f", caller: {_name(view, setup.caller)}"
+    size = cards_text(setup, each=False) if setup.hand_size else "hand size to choose"
+    caller = "" if setup.caller is None else f", caller: {name(view, setup.caller)}"
     label = f" -- {setup.spec.label}" if setup.spec.label else ""
     lines = [
-        f"--- Round {setup.index + 1} of {_rounds(view)}, {size}, dealer: "
-        f"{_name(view, setup.dealer)}{caller}{label}",
-        _trump_text(view, setup),
+        f"--- Round {setup.index + 1} of {rounds(view)}, {size}, dealer: "
+        f"{name(view, setup.dealer)}{caller}{label}",
+        trump_text(view, setup),
     ]
     playing = view.phase is Phase.PLAY
-    if _has_contracts(setup):
+    if has_contracts(setup):
         won = view.tricks_won
         cells = [
-            f"{_name(view, s)} {'-' if view.bids[s] is None else view.bids[s]}"
+            f"{name(view, s)} {'-' if view.bids[s] is None else view.bids[s]}"
             + (f" ({won[s]})" if playing else "")
             for s in _seat_order(view)
         ]
         lines.append(("Bids (tricks won): " if playing else "Bids: ") + ", ".join(cells))
     elif playing:
         won = view.tricks_won
-        cells = [f"{_name(view, s)} {won[s]}" for s in range(view.players)]
+        cells = [f"{name(view, s)} {won[s]}" for s in range(view.players)]
         lines.append("Tricks won: " + ", ".join(cells))
-    lines.append(f"Scores: {_scores(view)}")
+    lines.append(f"Scores: {scores(view)}")
     if playing:
-        plays = ", ".join(f"{_name(view, p.seat)} {_play_text(p)}" for p in view.trick)
+        plays = ", ".join(f"{name(view, p.seat)} {play_text(p)}" for p in view.trick)
         lines.append(f"Trick {len(view.tricks) + 1} of {setup.hand_size}: {plays or 'you lead'}")
     lines.append(f"Your hand: {_hand_text(view)}")
     return "\n".join(lines)
@@ -113,14 +109,15 @@ def _hand_text(view: Observation) -> str:
         return "face down, not seen yet"
     if not view.hand and view.phase in (Phase.CHOOSE_HAND_SIZE, Phase.BID_BEFORE_DEAL):
         return "not dealt yet"
-    return show_hand(view.hand, _rank_order(view))
+    return show_hand(view.hand, rank_order(view))
 
 
 # --- asking for your answer ----------------------------------------------------------------
 
 
 def prompt(view: Observation) -> str:
-    """The question for your decision, with the legal answers.
+    """The question for your decision, named as the decision table names it,
+    with the legal answers.
 
     >>> import random, pyclag
     >>> from pyclag.views import observe
@@ -128,18 +125,10 @@ def prompt(view: Observation) -> str:
     >>> prompt(observe(state, 1))
     'Your bid (legal: 0 1 2 3): '
     >>> prompt(observe(pyclag.new_game(pyclag.presets.get("raf"), 3), 0))
-    'Hand size (legal: 3 4 5 6 7): '
+    'Your hand size (legal: 3 4 5 6 7): '
     """
-    first = _first(view, "prompt")
-    if isinstance(first, Bid):
-        return f"Your bid (legal: {_join(_bids(view))}): "
-    if isinstance(first, Play):
-        return f"Your card (legal: {_join(_cards_to_play(view))}): "
-    if isinstance(first, ChooseHandSize):
-        return f"Hand size (legal: {_join(_sizes(view))}): "
-    if isinstance(first, DeclareTrump):
-        return f"Your trumps (legal: {_join(_trump_words(view))}): "
-    return f"Your call ({_call_summary(view)}; ? for help): "
+    row = pending_decision(view, "prompt")
+    return f"Your {row.noun} (legal: {options_text(view, row)}{ASKING[row.phase].hint}): "
 
 
 def declaration_prompt(view: Observation, two: Card) -> str:
@@ -166,11 +155,12 @@ def declaration_prompt(view: Observation, two: Card) -> str:
         for action in view.legal
         if isinstance(action, Play) and action.card is two and action.as_card is not None
     ]
-    return f"{two} stands for (legal: {_join(_sorted_cards(cards))}; blank to go back): "
+    return f"{two} stands for (legal: {join(sorted_cards(cards))}; blank to go back): "
 
 
 def help_text(view: Observation) -> str:
-    """What you may answer now, at more length than the prompt.
+    """What you may answer now, at more length than the prompt: the decision's
+    verb, as the decision table says it, and what to type.
 
     >>> import random, pyclag
     >>> from pyclag.views import observe
@@ -179,86 +169,6 @@ def help_text(view: Observation) -> str:
     Bid the number of tricks you mean to take, exactly. Legal bids: 0 1 2 3.
     Type quit to leave the game.
     """
-    first = _first(view, "help_text")
-    if isinstance(first, Bid):
-        text = (
-            f"Bid the number of tricks you mean to take, exactly. Legal bids: {_join(_bids(view))}."
-        )
-    elif isinstance(first, Play):
-        text = (
-            "Play a card: rank then suit, e.g. AS, 10H or TH, 7c. "
-            f"Legal cards: {_join(_cards_to_play(view))}."
-        )
-        if view.spec.twos is not None:
-            text += "\nTwos are wild: name the card a two stands for, e.g. 2H=AC."
-    elif isinstance(first, ChooseHandSize):
-        text = f"Choose how many cards each player is dealt: {_join(_sizes(view))}."
-    elif isinstance(first, DeclareTrump):
-        text = (
-            f"Declare trumps: a suit letter (C D H S){' or nt' if None in _trumps(view) else ''}."
-        )
-    else:
-        text = _call_help(view)
-    return text + "\nType quit to leave the game."
-
-
-# --- the help for a RAF call ---------------------------------------------------------------
-
-
-def _call_modes(view: Observation) -> list[str]:
-    """The suit modes of the legal calls, as you would type them."""
-    modes: list[str] = []
-    precedences = False
-    for action in view.legal:
-        if not isinstance(action, Call):
-            continue
-        suits = action.suits
-        if isinstance(suits, Precedence):
-            precedences = True
-            continue
-        word = (
-            f"trumps {suits.letter}"
-            if isinstance(suits, Suit)
-            else "nt"
-            if isinstance(suits, NoTrumps)
-            else "trumps"
-        )
-        if word not in modes:
-            modes.append(word)
-    if precedences:
-        modes.append("precedence HSDC")
-    return modes
-
-
-def _call_flags(view: Observation) -> list[str]:
-    flags = dict.fromkeys(("nuloss", "blind", "misere", "ascending", "descending"), False)
-    for action in view.legal:
-        if isinstance(action, Call):
-            flags["nuloss"] |= action.nuloss
-            flags["blind"] |= action.blind
-            flags["misere"] |= action.misere
-            flags["ascending"] |= action.madness is Madness.ASCENDING
-            flags["descending"] |= action.madness is Madness.DESCENDING
-    return [flag for flag, allowed in flags.items() if allowed]
-
-
-def _call_summary(view: Observation) -> str:
-    flags = _call_flags(view)
-    extra = f"; add any of: {' '.join(flags)}" if flags else ""
-    return f"legal: {', '.join(_call_modes(view))}{extra}"
-
-
-def _call_help(view: Observation) -> str:
-    return "\n".join(
-        [
-            "Call the rules of this deal: one suit mode, then any options.",
-            f"Suit modes: {', '.join(_call_modes(view))}"
-            + (" (any order of the four suits, top first)" if _has_precedence(view) else ""),
-            f"Options: {' '.join(_call_flags(view))} (one madness at most)",
-            "Examples: 'trumps h', 'nt nuloss', 'precedence DHSC blind misere ascending'.",
-        ]
-    )
-
-
-def _has_precedence(view: Observation) -> bool:
-    return any(isinstance(a, Call) and isinstance(a.suits, Precedence) for a in view.legal)
+    row = pending_decision(view, "help_text")
+    verb = row.verb[0].upper() + row.verb[1:]
+    return f"{verb}{ASKING[row.phase].explain(view, row)}\nType quit to leave the game."
