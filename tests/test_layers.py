@@ -54,7 +54,7 @@ def _modules() -> dict[str, pathlib.Path]:
 MODULES: Final = _modules()
 
 
-def _imports(name: str) -> Iterator[tuple[ast.AST, str, list[str]]]:
+def _imports(name: str) -> Iterator[tuple[ast.stmt, str, list[str]]]:
     """Each import of module ``name``: the node, the module imported, the names taken."""
     tree = ast.parse(MODULES[name].read_text())
     package = name if MODULES[name].name == "__init__.py" else name.rpartition(".")[0]

@@ -232,7 +232,7 @@ def _summary(games: Sequence[GameState], kinds: Sequence[str]) -> str:
     for game in games:
         for result in game.history:
             # "Dealer Calls: Trumps C" counts as "Dealer Calls", whatever was declared.
-            tally = made[result.setup.spec.label.partition(":")[0] or "normal"]
+            tally = made[result.setup.played.label.partition(":")[0] or "normal"]
             for bid, kept in zip(result.bids, result.made, strict=True):
                 if bid is not None:
                     tally[0] += int(kept)

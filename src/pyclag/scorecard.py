@@ -18,7 +18,6 @@ import attrs
 from pyclag.checks import Frozen
 from pyclag.engine import is_over, winners
 from pyclag.refusals import check_state
-from pyclag.rules.calls import FirstCaller
 from pyclag.rules.ruleset import RuleSet, check_players
 from pyclag.state import GameState, RoundSetup
 
@@ -61,7 +60,7 @@ def schedule(rules: RuleSet, players: int) -> tuple[ScheduleRow, ...]:
         scoring = (spec.scoring or rules.scoring).name
         rule = spec.label or "normal"
         if spec.calls is not None:
-            if index == 0 and spec.calls.first_caller is FirstCaller.NONE:
+            if index == 0 and spec.calls.caller(players, 0, None) is None:
                 rule = "normal (no caller yet)"  # the first deal has no previous winner (A18)
             else:
                 scoring += " or as called"  # misère and madness are the caller's (§2.3)
@@ -105,7 +104,7 @@ def score_card(state: GameState) -> str:
 
 def _label(setup: RoundSetup) -> str:
     """The round's rule; on a called RAF round, who called it."""
-    label = setup.spec.label
+    label = setup.played.label
     return label if setup.caller is None else f"{label} (seat {setup.caller} called)"
 
 

@@ -263,8 +263,8 @@ class ClagMachineBase(RuleBasedStateMachine):
         assert isinstance(seat, int)
         wrong = WrongPhaseError, Reason.WRONG_PHASE
         # A round without bids (misère, most tricks) refuses a bid as forced.
-        forced = state.round.setup.played.has_bids
-        misplaced = wrong if forced else (IllegalBidError, Reason.FORCED_BID)
+        has_bids = state.round.setup.played.has_bids
+        misplaced = wrong if has_bids else (IllegalBidError, Reason.FORCED_BID)
         refused(state, lambda: pyclag.bid(state, tricks), *misplaced)
         refused(state, lambda: pyclag.apply(state, Bid(seat, tricks)), *misplaced)
         refused(state, lambda: pyclag.legal_bids(state), *wrong)

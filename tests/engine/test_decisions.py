@@ -86,6 +86,7 @@ def test_design_4a_every_row_agrees_with_the_state(
         previous = rnd.phase
         legal = pyclag.legal_actions(state)
         assert legal == row.legal(state)
+        action: pyclag.Action
         if row.sample is not None:
             assert legal == ()
             assert rnd.to_act is pyclag.CHANCE

@@ -55,7 +55,8 @@ def relabel_action(action: Action, sigma: Relabel) -> Action:
     if isinstance(action, Play):
         return relabel_play(action, sigma)
     if isinstance(action, DeclareTrump):
-        return DeclareTrump(action.seat, None if action.suit is None else sigma[action.suit])
+        suit = action.suit
+        return DeclareTrump(action.seat, sigma[suit] if isinstance(suit, Suit) else suit)
     if isinstance(action, ShuffleHands):
         return ShuffleHands(
             tuple(tuple(relabel_card(c, sigma) for c in order) for order in action.piles)

@@ -101,9 +101,9 @@ def test_s2_3_raf_dealer_chooses_hand_size_3_to_7() -> None:
         assert type(err) is IllegalHandSizeError
         assert err.reason is Reason.BAD_HAND_SIZE
         assert err.legal == (3, 4, 5, 6, 7)
-    err = refused(state, IllegalActionError, pyclag.choose_hand_size, "5")
+    err = refused(state, IllegalHandSizeError, pyclag.choose_hand_size, "5")
     assert err.reason is Reason.BAD_HAND_SIZE
-    err = refused(state, IllegalActionError, pyclag.choose_hand_size, 5.0)
+    err = refused(state, IllegalHandSizeError, pyclag.choose_hand_size, 5.0)
     assert err.reason is Reason.BAD_HAND_SIZE
     refused(state, OutOfTurnError, lambda s: pyclag.apply(s, ChooseHandSize(0, 5)))
     refused(state, WrongPhaseError, lambda s: pyclag.deal(s, deck=DECK))

@@ -18,7 +18,7 @@ from typing import Any, Final
 
 import attrs
 
-from pyclag.actions import CallChoice
+from pyclag.actions import Call, CallChoice
 from pyclag.cards import DECK, Suit
 from pyclag.checks import Frozen, is_instance, is_int, is_member, is_whole
 from pyclag.errors import IllegalHandSizeError, Reason, Refusal, RulesError
@@ -173,7 +173,7 @@ class RoundSpec(Frozen):
             parts.append(self.scoring.label)
         return ", ".join(part for part in parts if part)
 
-    def with_call(self, call: CallChoice, scoring: ContractScoring) -> RoundSpec:
+    def with_call(self, call: CallChoice | Call, scoring: ContractScoring) -> RoundSpec:
         """The round as ``call`` makes it, scored from the rule set's ``scoring``
         (§2.3: F1 with the madness weights; misère tricks score negatively).
 

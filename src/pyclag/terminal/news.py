@@ -95,10 +95,10 @@ def _round_events(
     # A call names its trumps itself; a turn-up or a declaration is told as it comes.
     known = setup.round_rules is not None and (setup.call is None or setup.turnup is not None)
     told_trump = [((index, "trump"), _trump_news(view, setup))] if known else []
-    after_bids = setup.spec.reveal is Reveal.AFTER_BIDS
+    after_bids = setup.played.reveal is Reveal.AFTER_BIDS
     if not after_bids:
         events += told_trump
-    if setup.spec.bidding.has_bids:
+    if setup.played.bidding.has_bids:
         for seat in setup.bidding_order:
             tricks_bid = bids[seat]
             if tricks_bid is None:
@@ -114,7 +114,7 @@ def _round_events(
 
 
 def _header(view: Observation, setup: RoundSetup, chooses: bool) -> str:
-    spec = setup.spec
+    spec = setup.played
     size = "" if chooses else f"{cards_text(setup)}, "
     caller = "" if setup.caller is None else f", caller: {name(view, setup.caller)}"
     label = f" -- {spec.label}" if spec.label else ""

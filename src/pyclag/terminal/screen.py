@@ -72,7 +72,7 @@ def show_status(view: Observation) -> str:
     setup = view.setup
     size = cards_text(setup, each=False) if setup.hand_size else "hand size to choose"
     caller = "" if setup.caller is None else f", caller: {name(view, setup.caller)}"
-    label = f" -- {setup.spec.label}" if setup.spec.label else ""
+    label = f" -- {setup.played.label}" if setup.played.label else ""
     lines = [
         f"--- Round {setup.index + 1} of {rounds(view)}, {size}, dealer: "
         f"{name(view, setup.dealer)}{caller}{label}",

@@ -151,7 +151,7 @@ def has_contracts(setup: RoundSetup) -> bool:
     >>> has_contracts(pyclag.new_game(pyclag.NORMAL, 3).round.setup)
     True
     """
-    bidding = setup.spec.bidding
+    bidding = setup.played.bidding
     return bidding.has_bids or bidding is Bidding.FORCED_ZERO
 
 
@@ -164,7 +164,7 @@ def trump_text(view: Observation, setup: RoundSetup) -> str:
     """
     rules = setup.round_rules
     if rules is None:
-        spec = setup.spec
+        spec = setup.played
         if isinstance(view.rules.round_spec(setup.index).suits, DealerCalls):
             return f"Trumps: {_whose(view, setup.dealer)} to declare after the deal"
         if spec.calls is not None and setup.caller is not None and setup.call is None:
