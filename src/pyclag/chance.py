@@ -10,8 +10,6 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-import attrs
-
 from pyclag.actions import Deal, Draw, ShuffleHands
 from pyclag.cards import Card
 from pyclag.dealing import (
@@ -26,10 +24,11 @@ from pyclag.errors import Refusal
 from pyclag.flow import Advance
 from pyclag.hand import cards_of
 from pyclag.refusals import refused
-from pyclag.state import GameState, Phase, RoundSetup
+from pyclag.state import GameState, Phase, RoundSetup, revise
 
 __all__ = [
     "contenders",
+    "deal_pack",
     "deal_refusal",
     "draw_refusal",
     "sample_deal",
@@ -78,7 +77,7 @@ def take_draw(advance: Advance) -> Callable[[GameState, Draw], GameState]:
         winner = draw_winner(cards, contenders(rnd.setup))
         if isinstance(winner, Refusal):
             raise refused(state, action, winner, "draw", ())
-        setup = attrs.evolve(rnd.setup, draw=cards, first_bidder=winner)
+        setup = revise(rnd.setup, draw=cards, first_bidder=winner)
         return advance(state, setup, Phase.DRAW, rnd.bids, rnd.masks)
 
     return take
@@ -104,12 +103,18 @@ def take_deal(advance: Advance) -> Callable[[GameState, Deal], GameState]:
         deck = deck_refusal(action.deck)  # a tuple: a list would make the state mutable
         if isinstance(deck, Refusal):
             raise refused(state, action, deck, "deal", ())
-        rnd = state.round
-        setup = rnd.setup
-        masks = deal_hands(deck, setup.players, setup.hand_size, setup.dealer)
-        return advance(state, setup, Phase.DEAL, rnd.bids, masks, deck)
+        return deal_pack(advance, state, deck)
 
     return take
+
+
+def deal_pack(advance: Advance, state: GameState, deck: tuple[Card, ...]) -> GameState:
+    """Deal ``deck``, a pack known to hold the 52 cards (one just shuffled, or
+    checked by :func:`take_deal`): no second check on the hot path."""
+    rnd = state.round
+    setup = rnd.setup
+    masks = deal_hands(deck, setup.players, setup.hand_size, setup.dealer)
+    return advance(state, setup, Phase.DEAL, rnd.bids, masks, deck)
 
 
 # --- RAF Blind's face-down shuffle (§2.3) ---------------------------------------------------
@@ -138,7 +143,7 @@ def take_shuffle(advance: Advance) -> Callable[[GameState, ShuffleHands], GameSt
         piles = piles_refusal(rnd.masks, action.piles)
         if isinstance(piles, Refusal):
             raise refused(state, action, piles, "shuffle", ())
-        setup = attrs.evolve(rnd.setup, piles=piles)
+        setup = revise(rnd.setup, piles=piles)
         return advance(state, setup, Phase.SHUFFLE, rnd.bids, rnd.masks)
 
     return take

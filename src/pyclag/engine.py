@@ -25,8 +25,10 @@ import attrs
 
 from pyclag.actions import Action, Bid, Deal, PlayerAction
 from pyclag.cards import Card
+from pyclag.chance import deal_pack
 from pyclag.checks import Frozen, check_rng, is_whole
-from pyclag.decisions import BY_PHASE, DECISIONS, Decision, start
+from pyclag.dealing import shuffled_deck
+from pyclag.decisions import BY_PHASE, DECISIONS, Decision, advance, start
 from pyclag.errors import IllegalActionError, IllegalBidError, Reason, RulesError, WrongPhaseError
 from pyclag.refusals import (
     check_state,
@@ -361,15 +363,14 @@ def deal(
     rnd = check_state("deal", state).round
     if (rng is None) == (deck is None):
         raise TypeError("deal() needs exactly one of rng= (a random.Random) or deck= (52 cards)")
-    row = BY_PHASE[Phase.DEAL]
     if deck is None:
-        check_rng("deal", rng)
+        shuffler = check_rng("deal", rng)
     if rnd.phase is not Phase.DEAL:
         raise wrong_phase_error(state, "deal" if deck is None else "a deal", Phase.DEAL)
+    if deck is None:  # a pack just shuffled holds the 52 cards: no check to repeat
+        return deal_pack(advance, state, shuffled_deck(shuffler))
     given: Any = deck  # any value: the deal's rule refuses what is not a pack
-    sample = row.sample
-    action = sample(state, rng) if rng is not None and sample is not None else Deal(given)
-    return row.take(state, action)
+    return BY_PHASE[Phase.DEAL].take(state, Deal(given))
 
 
 def shuffle_hands(state: GameState, rng: random.Random) -> GameState:

@@ -38,6 +38,7 @@ from pyclag.state import (
     Trick,
     new_game_state,
     new_round_state,
+    revise,
 )
 
 __all__ = [
@@ -177,7 +178,7 @@ def _dealt(rules: RuleSet, setup: RoundSetup, deck: tuple[Card, ...], phase: Pha
     entering ``phase``."""
     if setup.round_rules is None and _trump_known(setup, phase):
         return _reveal(rules, setup, deck)
-    return attrs.evolve(setup, deck=deck)
+    return revise(setup, deck=deck)
 
 
 def _reveal(rules: RuleSet, setup: RoundSetup, deck: tuple[Card, ...]) -> RoundSetup:
@@ -191,7 +192,7 @@ def _reveal(rules: RuleSet, setup: RoundSetup, deck: tuple[Card, ...]) -> RoundS
     precedence = suits.order if isinstance(suits, Precedence) else None
     scoring = rules.scoring if played.scoring is None else played.scoring
     known = round_rules(trump, scoring, played.rank_order, precedence)
-    return attrs.evolve(setup, deck=deck, turnup=turnup, round_rules=known)
+    return revise(setup, deck=deck, turnup=turnup, round_rules=known)
 
 
 @functools.lru_cache(maxsize=1024)

@@ -16,13 +16,11 @@ import functools
 from collections.abc import Callable
 from typing import Final
 
-import attrs
-
 from pyclag.actions import Bid, Call, ChooseHandSize, DeclareTrump, Play
 from pyclag.cards import Card, Rank, Suit
 from pyclag.errors import IllegalTrumpError, Reason, Refusal
 from pyclag.flow import NATURAL_PLAYS, Advance
-from pyclag.hand import cards_of
+from pyclag.hand import ONE_SUIT, cards_of
 from pyclag.refusals import refused
 from pyclag.rules.bidding import BID_RANGES
 from pyclag.rules.play import TWOS, declarations, following, legal_mask, play_refusal
@@ -38,6 +36,7 @@ from pyclag.state import (
     Trick,
     new_game_state,
     new_round_state,
+    revise,
 )
 
 __all__ = [
@@ -104,7 +103,7 @@ def take_hand_size(advance: Advance) -> Callable[[GameState, ChooseHandSize], Ga
             legal = setup.spec.legal_hand_sizes(setup.players)
             raise refused(state, action, refusal, "hand size", legal)
         rnd = state.round
-        setup = attrs.evolve(rnd.setup, hand_size=action.size)
+        setup = revise(rnd.setup, hand_size=action.size)
         return advance(state, setup, Phase.CHOOSE_HAND_SIZE, rnd.bids, rnd.masks)
 
     return take
@@ -135,7 +134,7 @@ def take_call(advance: Advance) -> Callable[[GameState, Call], GameState]:
         rnd = state.round
         old = rnd.setup
         played = _called(old.spec, action, state.rules.scoring)
-        setup = attrs.evolve(old, call=action, played=played)
+        setup = revise(old, call=action, played=played)
         return advance(state, setup, Phase.CALL, rnd.bids, rnd.masks)
 
     return take
@@ -188,7 +187,7 @@ def take_trump(advance: Advance) -> Callable[[GameState, DeclareTrump], GameStat
             raise refused(state, action, declared, "trump declaration", legal)
         rnd = state.round
         played = rnd.setup.spec.with_trump(declared)
-        setup = attrs.evolve(rnd.setup, declared=declared, played=played)
+        setup = revise(rnd.setup, declared=declared, played=played)
         return advance(state, setup, Phase.DECLARE_TRUMP, rnd.bids, rnd.masks)
 
     return take
@@ -233,17 +232,24 @@ def take_bid(advance: Advance) -> Callable[[GameState, Bid], GameState]:
     def take(state: GameState, action: Bid) -> GameState:
         rnd = state.round
         seat, tricks = action.seat, action.tricks
-        if type(tricks) is not int or tricks not in bid_values(state, rnd):
+        setup = rnd.setup
+        last = setup.last_bidder
+        if seat == last:  # the hook binds the last bid (§1.7)
+            others = sum(b for b in rnd.bids if b is not None)
+            legal = state.rules.hook.dealer_bids(setup.hand_size, others)
+        else:
+            legal = BID_RANGES[setup.hand_size]
+        if type(tricks) is not int or tricks not in legal:
             refusal = bid_refusal(state, action)
             if refusal is not None:
-                raise refused(state, action, refusal, "bid", bid_values(state, rnd))
-        setup = rnd.setup
-        bids = rnd.bids
-        bids = (*bids[:seat], tricks, *bids[seat + 1 :])
-        if seat == setup.last_bidder:  # the last bid ends the bidding (§1.6)
-            return advance(state, setup, rnd.phase, bids, rnd.masks)
-        following_seat = (seat + 1) % setup.players
-        after = new_round_state(setup, rnd.phase, following_seat, bids, rnd.masks, (), ())
+                raise refused(state, action, refusal, "bid", legal)
+        bids = list(rnd.bids)
+        bids[seat] = tricks
+        if seat == last:  # the last bid ends the bidding (§1.6)
+            return advance(state, setup, rnd.phase, tuple(bids), rnd.masks)
+        after = new_round_state(
+            setup, rnd.phase, (seat + 1) % setup.players, tuple(bids), rnd.masks, (), ()
+        )
         return new_game_state(state.rules, state.history, after)
 
     return take
@@ -273,7 +279,12 @@ def _legal(rnd: RoundState, held: int) -> int:
 def play_cards(rnd: RoundState) -> tuple[Card, ...]:
     """The cards the seat to act may play."""
     held = rnd.masks[_seat(rnd)]
-    return cards_of(_legal(rnd, held))
+    twos = rnd.setup.played.twos
+    if twos is None or not held & TWOS:  # wild twos change nothing without a two (rule 5)
+        legal = following(rnd.trick, held)
+        # Following suit, the legal cards lie in one suit: a cached tuple.
+        return cards_of(held) if legal == held else ONE_SUIT[legal]
+    return cards_of(legal_mask(twos, rnd.trick, held, rnd.setup.trump, _seen(rnd)))
 
 
 def declarations_now(rnd: RoundState, card: Card) -> tuple[Card, ...]:
@@ -290,18 +301,22 @@ def play_actions(state: GameState) -> tuple[Play, ...]:
     rnd = state.round
     seat = _seat(rnd)
     held = rnd.masks[seat]
-    legal = _legal(rnd, held)
-    if rnd.setup.played.twos is None or not legal & TWOS:
+    twos = rnd.setup.played.twos
+    if twos is None or not held & TWOS:
+        legal = following(rnd.trick, held)
         chunks = _PLAY_CHUNKS[seat]
+        if legal != held:  # following suit: the cards of one suit, one lookup
+            suit = (legal.bit_length() - 1) // 13
+            return chunks[suit][legal >> 13 * suit]
         return (
-            chunks[0][legal & 0x1FFF]
-            + chunks[1][legal >> 13 & 0x1FFF]
-            + chunks[2][legal >> 26 & 0x1FFF]
-            + chunks[3][legal >> 39]
+            chunks[0][held & 0x1FFF]
+            + chunks[1][held >> 13 & 0x1FFF]
+            + chunks[2][held >> 26 & 0x1FFF]
+            + chunks[3][held >> 39]
         )
     return tuple(
         Play(seat, card, named) if card.rank is Rank.TWO else NATURAL_PLAYS[seat][card.index]
-        for card in cards_of(legal)
+        for card in cards_of(legal_mask(twos, rnd.trick, held, rnd.setup.trump, _seen(rnd)))
         for named in (declarations_now(rnd, card) if card.rank is Rank.TWO else (None,))
     )
 
@@ -356,8 +371,9 @@ def take_play(finish: Finish) -> Callable[[GameState, Play], GameState]:
             if refusal is not None:
                 raise refused(state, action, refusal, "play", play_cards(rnd))
             played = action if action.as_card is not None else NATURAL_PLAYS[seat][card.index]
-        masks = rnd.masks
-        masks = (*masks[:seat], held ^ card.mask, *masks[seat + 1 :])
+        hands = list(rnd.masks)
+        hands[seat] = held ^ card.mask
+        masks = tuple(hands)
         trick += (played,)
         players = setup.players
         if len(trick) < players:

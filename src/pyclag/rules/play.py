@@ -42,7 +42,9 @@ def following(trick: Sequence[Play], held: int) -> int:
     """
     if not trick:
         return held
-    return (held & trick[0].effective.suit.mask) or held
+    first = trick[0]  # the suit led is the led card's, or the card a wild two stands for
+    led = first.card if first.as_card is None else first.as_card
+    return (held & led.suit_mask) or held
 
 
 def legal_mask(

@@ -107,7 +107,7 @@ def _optional_count(_instance: object, attribute: attrs.Attribute[Any], value: o
         raise RulesError(f"{attribute.name} must be None or an int in 1..1000, not {value!r}")
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class RuleSet(Frozen):
     """The rules of a whole game.
 
