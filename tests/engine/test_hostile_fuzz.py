@@ -147,7 +147,7 @@ FIELDS: Final[dict[str, st.SearchStrategy[Any]]] = {
     "size": st.integers(-1, 9),
     "suit": st.sampled_from((*Suit, None)),
     "deck": st.permutations(DECK) | st.lists(st.sampled_from(DECK), max_size=53),
-    "orders": st.lists(st.lists(st.sampled_from(DECK), max_size=3), max_size=4),
+    "piles": st.lists(st.lists(st.sampled_from(DECK), max_size=3), max_size=4),
 }
 """Plausible values of each action field: right and wrong ones of the right type."""
 
@@ -173,7 +173,7 @@ ACTION_KINDS: Final = (
     st.builds(ChooseHandSize, _field("seat"), _field("size")),
     st.builds(DeclareTrump, _field("seat"), _field("suit")),
     st.builds(Deal, _field("deck")),
-    st.builds(ShuffleHands, _field("orders")),
+    st.builds(ShuffleHands, _field("piles")),
     JUNK,
 )
 ANY_ACTION: Final = st.integers(0, len(ACTION_KINDS) - 1).flatmap(ACTION_KINDS.__getitem__)
