@@ -123,8 +123,9 @@ def round_record(
 
     >>> import pyclag
     >>> setup = pyclag.new_game(pyclag.NORMAL, players=3).round.setup
-    >>> round_record(pyclag.NORMAL, setup, (None, None, None), (), ())
-    RoundRecord(draw=None, deck=None, hand_size=None, call=None, trump=None, blind_orders=None, bids=(), plays=())
+    >>> record = round_record(pyclag.NORMAL, setup, (None, None, None), (), ())
+    >>> record, record == RoundRecord()
+    (<RoundRecord 0 bids, 0 plays>, True)
     """
     if not isinstance(rules, RuleSet):
         raise not_a("round_record", "rules", "a RuleSet", rules)
