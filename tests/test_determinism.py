@@ -11,11 +11,21 @@ import sys
 
 # Plays a seeded game of every preset, step by step, and prints for each its
 # record and every seat's observation after every 25th step: all of it text,
-# so two processes can be compared byte for byte.
+# so two processes can be compared byte for byte. The reprs are short
+# (docs/text.rst), so ``full`` writes every field, as attrs' own repr did.
 _PROGRAM = """
-import random, pyclag
+import random, attrs, pyclag
 from pyclag import presets, records
 from pyclag.playout import random_step
+
+def full(value):
+    kind = type(value)
+    if attrs.has(kind):
+        fields = (f"{f.name}={full(getattr(value, f.name))}" for f in attrs.fields(kind) if f.repr)
+        return f"{kind.__name__}({', '.join(fields)})"
+    if isinstance(value, tuple):
+        return "(" + ", ".join(map(full, value)) + ")"
+    return repr(value)
 
 for name in presets.names():
     rules = presets.get(name)
@@ -27,9 +37,9 @@ for name in presets.names():
         step += 1
         if step % 25 == 0:
             for seat in range(state.players):
-                print(repr(pyclag.observe(state, seat)))
+                print(full(pyclag.observe(state, seat)))
     print(records.dump(state))
-    print(repr(state))
+    print(full(state))
 """
 
 

@@ -185,3 +185,10 @@ class Refusal:
     two's declarations)."""
     tail: str | None = None
     """What the message ends with, where a list of the legal actions would not help."""
+
+    # A frozen value copies as itself, as checks.Frozen does above this module.
+    def __copy__(self) -> Refusal:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Refusal:
+        return self

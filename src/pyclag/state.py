@@ -23,13 +23,15 @@ import attrs
 from pyclag.actions import Call, Play
 from pyclag.cards import Card, Suit
 from pyclag.checks import Frozen
+from pyclag.display import numbers, phase_words, round_words, table_text, trumps_words
 from pyclag.hand import Hand
 from pyclag.phases import Phase
+from pyclag.rules.deals import Bidding
 from pyclag.rules.round import RoundRules, RoundSpec
 from pyclag.rules.ruleset import RuleSet
 from pyclag.rules.trumps import NoTrumps
 from pyclag.scoring.schemes import tricks_won
-from pyclag.scoring.tally import contracts_made
+from pyclag.scoring.tally import contracts_made, winners_by_totals
 
 __all__ = [
     "CHANCE",
@@ -158,6 +160,12 @@ class RoundSetup(Frozen):
         """Seats in bidding order, the first bidder first and the last bidder last (§1.6)."""
         return tuple((self.first_bidder + i) % self.players for i in range(self.players))
 
+    def __repr__(self) -> str:
+        return (
+            f"<RoundSetup {round_words(self)}, {self.players} players, "
+            f"dealer seat {self.dealer}; {trumps_words(self)}>"
+        )
+
 
 class TrickRecord(Frozen):
     """What a round in progress, a finished round and an observation derive
@@ -238,6 +246,9 @@ class RoundState(TrickRecord):
             return self.trick[0].seat
         return self.tricks[-1].winner if self.tricks else self.setup.first_bidder
 
+    def __repr__(self) -> str:
+        return f"<RoundState {round_words(self.setup)}, {phase_words(self)}>"
+
 
 @attrs.frozen
 class RoundResult(TrickRecord):
@@ -260,6 +271,12 @@ class RoundResult(TrickRecord):
     points: tuple[int, ...]
     made: tuple[bool, ...]
     totals: tuple[int, ...]
+
+    def __repr__(self) -> str:
+        return (
+            f"<RoundResult {round_words(self.setup)}: bids {numbers(self.bids)}, "
+            f"tricks {numbers(self.tricks_won)}, points {numbers(self.points)}>"
+        )
 
 
 @attrs.frozen
@@ -296,6 +313,43 @@ class GameState(Frozen):
     def first_dealer(self) -> Seat:
         """The dealer of the first round (the deal passes left every round, §1.3)."""
         return self.round.setup.first_dealer
+
+    def __str__(self) -> str:
+        """A few lines a person can read: the round, trumps, each seat's cards,
+        bid, tricks and score, the trick on the table and who is to act, or the
+        winners once the game is over (``docs/text.rst``).
+
+        >>> import random, pyclag
+        >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL.with_schedule([3, 2]), 3), rng=random.Random(2))
+        >>> for tricks in (1, 0, 1):
+        ...     state = pyclag.bid(state, tricks)
+        >>> print(pyclag.play(state, pyclag.Card.parse("4D")))
+        round 1 of 2 (3 cards), dealer seat 0; trumps D (turn-up KD)
+        seat 0: 8C JC JD  bid 1  tricks 0  score 0
+        seat 1: TD AS     bid 1  tricks 0  score 0
+        seat 2: 6C 2H 5H  bid 0  tricks 0  score 0
+        trick: 4D (seat 1 led)
+        to act: seat 2 (play)
+        """
+        rnd = self.round
+        # Blind bids are made with the cards face down (§2.0 BLIND_*, ROLL; Appendix B.5).
+        down = rnd.phase is Phase.BID and rnd.setup.played.bidding is Bidding.UNSEEN
+        hands = [(str(hand) or "-") + (" (face down)" if down else "") for hand in rnd.hands]
+        over = rnd.phase is Phase.ROUND_OVER
+        rules = self.rules
+        winners = winners_by_totals(self.scores, self.contracts_made, rules.tie_break)
+        rounds = rules.num_rounds(self.players)
+        return table_text(rnd, rounds, hands, self.scores, winners if over else None)
+
+    def __repr__(self) -> str:
+        rnd = self.round
+        if rnd.phase is Phase.ROUND_OVER:
+            played = rnd.setup.index + 1
+            where = f"game over after {played} round{'' if played == 1 else 's'}"
+        else:
+            rounds = self.rules.num_rounds(self.players)
+            where = f"round {rnd.setup.index + 1} of {rounds}, {phase_words(rnd)}"
+        return f"<GameState {self.rules.name}, {self.players} players, {where}>"
 
 
 def running_totals(history: tuple[RoundResult, ...], players: int) -> tuple[int, ...]:

@@ -31,6 +31,7 @@ from pyclag.actions import Call, Play, PlayerAction
 from pyclag.cards import Card, Suit
 from pyclag.checks import check_rng, not_a
 from pyclag.dealing import pack_of
+from pyclag.display import phase_words, table_text
 from pyclag.engine import legal_actions
 from pyclag.errors import ClagError, RecordError, RulesError
 from pyclag.hand import Hand, cards_of
@@ -40,6 +41,7 @@ from pyclag.rules.deals import Bidding, PlayMode
 from pyclag.rules.play import shown_voids
 from pyclag.rules.round import RoundRules, RoundSpec
 from pyclag.rules.ruleset import RuleSet
+from pyclag.scoring.tally import contracts_made, winners_by_totals
 from pyclag.state import (
     Actor,
     GameState,
@@ -164,6 +166,50 @@ class Observation(TrickRecord):
         if self.setup.turnup is not None:
             seen |= self.setup.turnup.mask
         return _ALL & ~seen
+
+    def __str__(self) -> str:
+        """The table as this seat sees it, in a few lines: its own cards (or
+        how many lie face down), how many the others hold, and its legal
+        actions when it is to act (``docs/text.rst``).
+
+        >>> import random, pyclag
+        >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL.with_schedule([3, 2]), 3), rng=random.Random(2))
+        >>> for tricks in (1, 0, 1):
+        ...     state = pyclag.bid(state, tricks)
+        >>> print(observe(pyclag.play(state, pyclag.Card.parse("4D")), 2))
+        round 1 of 2 (3 cards), dealer seat 0; trumps D (turn-up KD)
+        seat 0: 3 cards   bid 1  tricks 0  score 0
+        seat 1: 2 cards   bid 1  tricks 0  score 0
+        seat 2: 6C 2H 5H  bid 0  tricks 0  score 0  (you)
+        trick: 4D (seat 1 led)
+        to act: seat 2 (play); legal: 6C 2H 5H
+        """
+        hands = [_cards(size) for size in self.hand_sizes]
+        mine = self.hand
+        hands[self.seat] = f"{hands[self.seat]} face down" if mine is None else str(mine) or "-"
+        winners = None
+        if self.phase is Phase.GAME_OVER:
+            made = contracts_made(self.players, [result.made for result in self.history])
+            winners = winners_by_totals(self.scores, made, self.rules.tie_break)
+        rounds = self.rules.num_rounds(self.players)
+        text = table_text(self, rounds, hands, self.scores, winners, you=self.seat)
+        legal = self.legal
+        if len(legal) > 16:  # a RAF caller has hundreds of calls: count them instead
+            text += f"; {len(legal)} legal actions"
+        elif legal:
+            text += f"; legal: {' '.join(map(str, legal))}"
+        return text
+
+    def __repr__(self) -> str:
+        where = f"round {self.setup.index + 1} of {self.rules.num_rounds(self.players)}"
+        return (
+            f"<Observation by seat {self.seat}: {self.rules.name}, {self.players} players, "
+            f"{where}, {phase_words(self)}>"
+        )
+
+
+def _cards(count: int) -> str:
+    return "-" if not count else f"{count} card" if count == 1 else f"{count} cards"
 
 
 def observe(state: GameState, seat: Seat) -> Observation:

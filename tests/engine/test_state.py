@@ -35,6 +35,10 @@ def test_fast_constructors_build_equal_values() -> None:
         assert fast == slow
         assert hash(fast) == hash(slow)
         assert repr(fast) == repr(slow)
+        # The repr is short (docs/text.rst): compare every field's repr too.
+        assert list(map(repr, attrs.astuple(fast, recurse=False))) == list(
+            map(repr, attrs.astuple(slow, recurse=False))
+        )
         assert new_game_state(state.rules, state.history, fast) == GameState(
             state.rules, state.history, slow
         )

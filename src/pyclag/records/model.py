@@ -55,6 +55,20 @@ class RoundRecord(Frozen):
     bids: tuple[int, ...] = ()
     plays: tuple[tuple[Card, Card | None], ...] = ()
 
+    def __repr__(self) -> str:
+        # Short: a deck is 52 cards; the fields themselves hold everything.
+        held = [f"draw {len(self.draw)}" if self.draw is not None else ""]
+        held.append("deck" if self.deck is not None else "")
+        held.append(f"hand size {self.hand_size}" if self.hand_size is not None else "")
+        held.append(f"call {self.call}" if self.call is not None else "")
+        trump = self.trump
+        held.append(
+            f"trump {trump.letter if isinstance(trump, Suit) else trump.notation}" if trump else ""
+        )
+        held.append("blind orders" if self.blind_orders is not None else "")
+        held += [f"{len(self.bids)} bids", f"{len(self.plays)} plays"]
+        return f"<RoundRecord {', '.join(word for word in held if word)}>"
+
 
 @attrs.frozen
 class Record(Frozen):
@@ -69,6 +83,12 @@ class Record(Frozen):
     players: int
     first_dealer: int = 0
     rounds: tuple[RoundRecord, ...] = ()
+
+    def __repr__(self) -> str:
+        return (
+            f"<Record {self.rules.name}, {self.players} players, first dealer seat "
+            f"{self.first_dealer}, {len(self.rounds)} rounds>"
+        )
 
 
 def record_of(state: GameState) -> Record:
@@ -103,8 +123,9 @@ def round_record(
 
     >>> import pyclag
     >>> setup = pyclag.new_game(pyclag.NORMAL, players=3).round.setup
-    >>> round_record(pyclag.NORMAL, setup, (None, None, None), (), ())
-    RoundRecord(draw=None, deck=None, hand_size=None, call=None, trump=None, blind_orders=None, bids=(), plays=())
+    >>> record = round_record(pyclag.NORMAL, setup, (None, None, None), (), ())
+    >>> record, record == RoundRecord()
+    (<RoundRecord 0 bids, 0 plays>, True)
     """
     if not isinstance(rules, RuleSet):
         raise not_a("round_record", "rules", "a RuleSet", rules)

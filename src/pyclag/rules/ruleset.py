@@ -126,6 +126,8 @@ class RuleSet(Frozen):
 
     >>> RuleSet("mine", [3, 2, 1]).round_spec(0)
     RoundSpec(hand_size=3, ...)
+    >>> RuleSet("mine", [3, 2, 1])
+    <RuleSet mine: 3 rounds, 3-7 players, hook ne, F1 scoring>
     """
 
     name: str = attrs.field(validator=is_instance(str, label="a string"))
@@ -154,6 +156,19 @@ class RuleSet(Frozen):
                 f"min_players {self.min_players} exceeds max_players {self.max_players}"
             )
         object.__setattr__(self, "_rounds", tuple(map(self.deal_options.apply, self.schedule)))
+
+    def __repr__(self) -> str:
+        # Short: the whole schedule runs to pages; ``options`` lists every value.
+        if self.num_deals is not None:
+            rounds = f"{self.num_deals} rounds"
+        elif self.deals_per_player is not None:
+            rounds = f"{self.deals_per_player} rounds a player"
+        else:
+            rounds = f"{len(self.schedule)} rounds"
+        return (
+            f"<RuleSet {self.name}: {rounds}, {self.min_players}-{self.max_players} players, "
+            f"hook {self.hook.form.value}, {self.scoring.name} scoring>"
+        )
 
     def num_rounds(self, players: int) -> int:
         """How many rounds a game of ``players`` lasts (§1.10; RAF: A24).

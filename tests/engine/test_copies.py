@@ -1,0 +1,122 @@
+"""Frozen values copy as themselves: ``copy.copy`` and ``copy.deepcopy`` of
+every value class in pyclag return the value (as for ``int`` and ``tuple``;
+``checks.Frozen``). The classes are found by walking the package, and an
+instance of each by walking the values of played games, so a new value class
+is checked without being listed here."""
+
+from __future__ import annotations
+
+import copy
+import enum
+import importlib
+import inspect
+import pkgutil
+import random
+from collections.abc import Iterator
+from functools import cache
+
+import attrs
+
+import pyclag
+from pyclag import Bid, GameState, presets, records, scorecard
+from pyclag.checks import Frozen
+from pyclag.decisions import DECISIONS, decision
+from pyclag.engine import outcome
+from pyclag.rules.options import OPTIONS
+from pyclag.rules.ruleset import NORMAL
+from pyclag.views import observe
+
+
+def _value_classes() -> set[type]:
+    """Every attrs class and every Frozen class that pyclag and its submodules define."""
+    found: set[type] = set()
+    for info in pkgutil.walk_packages(pyclag.__path__, "pyclag."):
+        if info.name.endswith("__main__"):  # runs the command line when imported
+            continue
+        module = importlib.import_module(info.name)
+        for value in vars(module).values():
+            if (
+                inspect.isclass(value)
+                and value.__module__.startswith("pyclag")
+                and (attrs.has(value) or (issubclass(value, Frozen) and value is not Frozen))
+            ):
+                found.add(value)
+    return found
+
+
+def _games() -> Iterator[tuple[GameState, pyclag.Action | None]]:
+    """Every state of a random game of each preset (and of the A25 draw), with
+    the action taken from it."""
+    tables = [(presets.get(name), 4) for name in presets.names()]
+    tables.append((NORMAL.with_schedule([2, 1]).with_options(scottish_draw_each_round=True), 3))
+    for rules, players in tables:
+        rng = random.Random(rules.name)
+        state = pyclag.new_game(rules, players)
+        while not pyclag.is_over(state):
+            if pyclag.next_actor(state) is pyclag.CHANCE:
+                action = pyclag.sample_chance(state, rng)
+            else:
+                action = rng.choice(pyclag.legal_actions(state))
+            yield state, action
+            state = pyclag.apply(state, action)
+        yield state, None
+
+
+def _walk(value: object, seen: set[int], out: dict[type, object]) -> None:
+    """Record the first value of each type within ``value``, by its fields and items."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if id(item) in seen or isinstance(item, (str, int, enum.Enum, type)) or item is None:
+            continue
+        seen.add(id(item))
+        kind = type(item)
+        out.setdefault(kind, item)
+        if attrs.has(kind):
+            stack.extend(getattr(item, field.name) for field in attrs.fields(kind))
+        elif isinstance(item, (tuple, list, frozenset)):
+            stack.extend(item)
+        elif isinstance(item, dict):
+            stack.extend(item.values())
+
+
+@cache
+def _instances() -> dict[type, object]:
+    seen: set[int] = set()
+    out: dict[type, object] = {}
+    roots: list[object] = [DECISIONS, tuple(OPTIONS.values())]
+    for name in presets.names():
+        roots.append(scorecard.schedule(presets.get(name), 4))
+    final = None
+    for state, action in _games():
+        roots += [state, action, observe(state, 0)]
+        row, seat = decision(state), pyclag.next_actor(state)
+        if row is not None and row.action is Bid and isinstance(seat, int):
+            roots.append(row.check(state, Bid(seat, 99)))  # a Refusal
+        if action is None:
+            final = state
+            roots += [records.record_of(state), outcome(state)]
+    assert final is not None
+    for root in roots:
+        _walk(root, seen, out)
+    return out
+
+
+def test_every_value_class_has_an_instance_in_the_walk() -> None:
+    found = _instances()
+    missing = sorted(
+        cls.__qualname__
+        for cls in _value_classes()
+        if not any(isinstance(value, cls) for value in found.values())
+    )
+    assert missing == []
+
+
+def test_copy_and_deepcopy_of_every_frozen_value_return_the_value() -> None:
+    found = _instances()
+    classes = _value_classes()
+    checked = [value for kind, value in found.items() if kind in classes]
+    assert len(checked) >= 35
+    for value in checked:
+        assert copy.copy(value) is value, type(value).__qualname__
+        assert copy.deepcopy(value) is value, type(value).__qualname__
