@@ -21,7 +21,7 @@ LAYERS: Final = (
     ("errors", "checks", "cards", "hand", "phases"),
     ("actions",),
     ("rules", "scoring", "dealing"),
-    ("presets",),
+    ("presets", "display"),
     ("state",),
     ("refusals", "flow"),
     ("turns", "chance", "notation"),

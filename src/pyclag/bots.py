@@ -29,11 +29,12 @@ from pyclag.decisions import DECISIONS
 from pyclag.engine import apply, is_over, sample_chance
 from pyclag.errors import Reason, RulesError, WrongPhaseError
 from pyclag.flow import round_rules  # one RoundRules, and one set of tables, per kind
+from pyclag.hand import Hand
 from pyclag.refusals import check_state
 from pyclag.rules.deals import Bidding
 from pyclag.rules.round import RoundRules
 from pyclag.scoring.schemes import MostTricks
-from pyclag.state import CHANCE, GameState, Phase
+from pyclag.state import GameState, Phase
 from pyclag.views import Observation, check_view, observe
 
 __all__ = ["Bot", "HeuristicBot", "RandomBot", "play_game"]
@@ -125,7 +126,11 @@ def _bid(view: Observation, legal: Sequence[PlayerAction]) -> PlayerAction:
 
 
 def _trump(view: Observation, legal: Sequence[PlayerAction]) -> PlayerAction:
-    return max(legal, key=lambda action: _trump_strength(view, action))
+    hand = view.hand
+    declarations = [action for action in legal if isinstance(action, DeclareTrump)]
+    if hand is None or not declarations:  # the dealer declares having seen the hand
+        return legal[0]
+    return max(declarations, key=lambda action: _trump_strength(view, hand, action))
 
 
 def _hand_size(view: Observation, legal: Sequence[PlayerAction]) -> PlayerAction:
@@ -140,21 +145,22 @@ def _expected_tricks(view: Observation) -> float:
     players, size = view.players, view.setup.hand_size
     if view.hand is None or not view.hand:  # bid unseen, or before the deal: a fair share
         return size / players
+    hand = view.hand
     rules = view.round_rules
     if rules is not None:
-        return _hand_tricks(view, rules)
+        return _hand_tricks(view, hand, rules)
     # Trumps still hidden (Guess Trumps, §2.0): average over the suits they may be.
     scoring = view.rules.scoring
+    order = view.spec.rank_order
     return sum(
-        _hand_tricks(view, round_rules(suit, scoring, view.spec.rank_order, None)) for suit in Suit
+        _hand_tricks(view, hand, round_rules(suit, scoring, order, None)) for suit in Suit
     ) / len(Suit)
 
 
-def _hand_tricks(view: Observation, rules: RoundRules) -> float:
-    assert view.hand is not None
+def _hand_tricks(view: Observation, hand: Hand, rules: RoundRules) -> float:
     unseen = view.unseen
-    opponents = sum(view.hand_sizes) - len(view.hand)
-    return sum(_win_chance(card, rules, unseen, opponents) for card in view.hand)
+    opponents = sum(view.hand_sizes) - len(hand)
+    return sum(_win_chance(card, rules, unseen, opponents) for card in hand)
 
 
 def _win_chance(card: Card, rules: RoundRules, unseen: int, opponents: int) -> float:
@@ -182,18 +188,18 @@ def _nearest_bid(legal: Sequence[PlayerAction], expected: float) -> PlayerAction
     return min(bids, key=lambda action: (abs(action.tricks - expected), action.tricks))
 
 
-def _trump_strength(view: Observation, action: PlayerAction) -> float:
+def _trump_strength(view: Observation, hand: Hand, action: DeclareTrump) -> float:
     """How well this hand plays with the declared trump."""
-    assert isinstance(action, DeclareTrump) and view.hand is not None
     suit = action.suit if isinstance(action.suit, Suit) else None  # or no trumps
     rules = round_rules(suit, view.rules.scoring, view.spec.rank_order, None)
-    return _hand_tricks(view, rules) + 0.5 * len(view.hand.of_suit(suit) if suit else ())
+    return _hand_tricks(view, hand, rules) + 0.5 * len(hand.of_suit(suit) if suit else ())
 
 
 def _call(view: Observation, legal: Sequence[PlayerAction]) -> PlayerAction:
     """The RAF caller names its longest suit trumps and keeps the rest plain."""
-    assert view.hand is not None
     hand = view.hand
+    if hand is None:  # the caller calls having seen the hand (§2.3)
+        return legal[0]
     plain = [
         (len(hand.of_suit(call.suits)), call.suits.value, call)
         for call in legal
@@ -209,7 +215,8 @@ def _call(view: Observation, legal: Sequence[PlayerAction]) -> PlayerAction:
 
 def _play(view: Observation, legal: Sequence[PlayerAction]) -> PlayerAction:
     rules = view.round_rules
-    assert rules is not None  # trumps are known once play begins
+    if rules is None:  # trumps are known once play begins (Appendix B)
+        return legal[0]
     plays = [action for action in legal if isinstance(action, Play)]
     want = _wants_tricks(view)
     unseen = view.unseen
@@ -288,9 +295,8 @@ def play_game(state: GameState, bots: Sequence[Bot], rng: random.Random) -> Game
         )
     while not is_over(state):
         actor = state.round.to_act
-        if actor is CHANCE:
-            state = apply(state, sample_chance(state, rng))
-        else:
-            assert isinstance(actor, int)
+        if isinstance(actor, int):
             state = apply(state, bots[actor].choose(observe(state, actor)))
+        else:  # chance: a draw, a deal or a face-down shuffle
+            state = apply(state, sample_chance(state, rng))
     return state

@@ -24,6 +24,7 @@ from pyclag.decisions import DECISIONS, decision
 from pyclag.engine import outcome
 from pyclag.rules.options import OPTIONS
 from pyclag.rules.ruleset import NORMAL
+from pyclag.terminal.words import ASKING
 from pyclag.views import observe
 
 
@@ -84,7 +85,7 @@ def _walk(value: object, seen: set[int], out: dict[type, object]) -> None:
 def _instances() -> dict[type, object]:
     seen: set[int] = set()
     out: dict[type, object] = {}
-    roots: list[object] = [DECISIONS, tuple(OPTIONS.values())]
+    roots: list[object] = [DECISIONS, tuple(OPTIONS.values()), tuple(ASKING.values())]
     for name in presets.names():
         roots.append(scorecard.schedule(presets.get(name), 4))
     final = None

@@ -48,6 +48,7 @@ from pyclag import (
     Suit,
 )
 from pyclag.errors import (
+    IllegalBidError,
     IllegalCallError,
     IllegalChanceError,
     IllegalDeclarationError,
@@ -273,15 +274,18 @@ class ClagMachine(ClagMachineBase):
     @rule(tricks=st.integers(0, 7))
     def bid_in_a_round_without_bids(self, tricks: int) -> None:
         """Misère (contracts forced to 0) and most tricks (no contracts) have no
-        bidding: a bid in their play is refused as wrong-phase (§2.0)."""
+        bidding: a bid in their play is refused as forced (§2.0, DESIGN.md §5:
+        an IllegalBidError with Reason.FORCED_BID); asking for the bids is the
+        wrong phase."""
         state, rnd = self.state, self.state.round
         seat = rnd.to_act
         assert isinstance(seat, int)
         forced = rnd.setup.played.bidding is Bidding.FORCED_ZERO
         assert rnd.bids == ((0,) if forced else (None,)) * state.players
         wrong = WrongPhaseError, Reason.WRONG_PHASE
-        refused(state, lambda: pyclag.bid(state, tricks), *wrong)
-        refused(state, lambda: pyclag.apply(state, Bid(seat, tricks)), *wrong)
+        forced_bid = IllegalBidError, Reason.FORCED_BID
+        refused(state, lambda: pyclag.bid(state, tricks), *forced_bid)
+        refused(state, lambda: pyclag.apply(state, Bid(seat, tricks)), *forced_bid)
         refused(state, lambda: pyclag.legal_bids(state), *wrong)
 
     @precondition(in_phase(Phase.SHUFFLE))

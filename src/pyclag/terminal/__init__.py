@@ -187,10 +187,9 @@ class Session:
                 self._finish(view)
                 return 0
             actor = view.to_act
-            if actor is CHANCE:
+            if not isinstance(actor, int):  # chance: a draw, a deal or a face-down shuffle
                 self.state = apply(self.state, sample_chance(self.state, self.rng))
                 continue
-            assert isinstance(actor, int)
             bot = self.bots[actor]
             if bot is None:
                 action = self._ask(view)

@@ -93,9 +93,9 @@ def read_answer(view: Observation, text: str) -> PlayerAction:
         action = row.read(text, view.seat)
     except RecordError as unreadable:
         raise AnswerError(f"{unreadable}; {listed}") from None
-    assert isinstance(action, PlayerAction)  # a player's row reads a player's action
-    if action in view.legal:
-        return action
+    for legal in view.legal:  # the legal action as the table lists it
+        if legal == action:
+            return legal
     if isinstance(action, Play) and action.as_card is None:
         # A wild two typed alone: the card it stands for, if only one, or ask for it.
         named = [play for play in view.legal if isinstance(play, Play) and play.card is action.card]

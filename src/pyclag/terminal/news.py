@@ -126,9 +126,7 @@ def _header(view: Observation, setup: RoundSetup, chooses: bool) -> str:
 
 def _trump_news(view: Observation, setup: RoundSetup) -> str:
     """The trump as it becomes known: turned up, declared or called."""
-    rules = setup.round_rules
-    assert rules is not None
-    trump = rules.trump
+    trump = setup.trump
     if isinstance(view.rules.round_spec(setup.index).suits, DealerCalls):
         declared = f"{suit_name(trump)} trumps" if trump is not None else "no trumps"
         return _says(view, setup.dealer, "declare", declared)

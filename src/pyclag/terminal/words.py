@@ -20,6 +20,7 @@ import attrs
 from pyclag.actions import Bid, Call, ChooseHandSize, DeclareTrump, Madness, Play
 from pyclag.cards import Card, Suit
 from pyclag.chance import contenders
+from pyclag.checks import Frozen
 from pyclag.decisions import DECISIONS, Decision
 from pyclag.rules.deals import Bidding, Reveal
 from pyclag.rules.ordering import RankOrder
@@ -223,7 +224,7 @@ def draw_text(view: Observation, setup: RoundSetup) -> str | None:
 
 
 @attrs.frozen
-class Asking:
+class Asking(Frozen):
     """How the terminal asks for one kind of decision: ``options`` lists its
     legal answers as you would type them (in the prompt, the help and a
     refusal), ``explain`` says at more length what to type (the help, after
