@@ -16,7 +16,6 @@ hand should take under the round's rules and plays to make that bid exactly.
 
 from __future__ import annotations
 
-import functools
 import math
 import random
 from collections.abc import Callable, Mapping, Sequence
@@ -24,7 +23,7 @@ from typing import Final, Protocol
 
 from pyclag.actions import Bid, Call, ChooseHandSize, DeclareTrump, Play, PlayerAction
 from pyclag.cards import DECK, Card, Suit
-from pyclag.checks import check_rng
+from pyclag.checks import bounded, check_rng
 from pyclag.decisions import DECISIONS
 from pyclag.engine import apply, is_over, sample_chance
 from pyclag.errors import Reason, RulesError, WrongPhaseError
@@ -175,7 +174,8 @@ def _win_chance(card: Card, rules: RoundRules, unseen: int, opponents: int) -> f
     return math.comb(total - beaters, opponents) / math.comb(total, opponents)
 
 
-@functools.lru_cache(maxsize=4096)
+# Keyed by a card and a RoundRules (which holds a user-built Scoring): 52 per kind of round.
+@bounded(4096)
 def _beaten_by(card: Card, rules: RoundRules) -> int:
     """The cards that beat ``card`` when it leads a trick, as a mask."""
     table = rules.strength(card.suit)

@@ -1,15 +1,17 @@
 """Argument checks at the bottom of the package: the attrs validators of rule
-objects (each raises RulesError naming the field), and the TypeError for an
-argument that is not game input (a state, an rng, a sequence of plays).
+objects (each raises RulesError naming the field), the TypeError for an
+argument that is not game input (a state, an rng, a sequence of plays), and
+the one way to declare a cache (:func:`bounded`, listed in :data:`CACHES`).
 
 This is internal surface, shared by every layer above it."""
 
 from __future__ import annotations
 
 import enum
+import functools
 import random
 from collections.abc import Callable
-from typing import Any, TypeGuard, TypeVar
+from typing import Any, Final, ParamSpec, Protocol, TypeGuard, TypeVar
 
 import attrs
 
@@ -115,3 +117,100 @@ class Frozen:
 
 
 _F = TypeVar("_F", bound=Frozen)
+
+
+# --- bounded caches: the one way to declare a cache ---------------------------------------
+# A server builds rule sets, round specs and calls from what its users send; a cache keyed
+# by such values must not grow with them. Every cache of the package is declared through
+# ``bounded``, so each has a bound and a server can list and clear them all. (The tables
+# filled on first sight in ``hand`` and ``turns`` are keyed by 13-bit suit patterns and
+# seats below 52: bounded by construction, they are not caches of user-built values.)
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+_R_co = TypeVar("_R_co", covariant=True)
+
+
+class CacheInfo(Protocol):
+    """What a cache reports (``functools.lru_cache``'s ``cache_info()``)."""
+
+    @property
+    def hits(self) -> int: ...
+    @property
+    def misses(self) -> int: ...
+    @property
+    def maxsize(self) -> int | None: ...
+    @property
+    def currsize(self) -> int: ...
+
+
+class BoundedCache(Protocol[_P, _R_co]):
+    """A function with a bounded cache: called as the function it caches."""
+
+    def __call__(self, *args: _P.args, **kwargs: _P.kwargs) -> _R_co: ...
+
+    def cache_info(self) -> CacheInfo:
+        """The cache's hits, misses, bound and current size.
+
+        >>> functools.lru_cache(maxsize=8)(abs).cache_info().currsize
+        0
+        """
+        ...
+
+    def cache_clear(self) -> None:
+        """Empty the cache.
+
+        >>> functools.lru_cache(maxsize=8)(abs).cache_clear()
+        """
+        ...
+
+
+@attrs.frozen
+class Cache:
+    """One registered cache: its qualified name, its bound (entries), and the cache."""
+
+    name: str
+    bound: int
+    cached: BoundedCache[..., object]
+
+
+CACHES: Final[list[Cache]] = []
+"""Every bounded cache of the package, in import order."""
+
+
+def bounded(
+    maxsize: int, *, name: str | None = None
+) -> Callable[[Callable[_P, _R]], BoundedCache[_P, _R]]:
+    """Cache a function's results, least recently used first out past ``maxsize``
+    entries, and register the cache in :data:`CACHES` under ``name`` (by default
+    the function's qualified name). The arguments must be hashable.
+
+    >>> @bounded(2)
+    ... def square(n: int) -> int:
+    ...     return n * n
+    >>> [square(n) for n in (1, 2, 3, 1)], square.cache_info().currsize
+    ([1, 4, 9, 1], 2)
+    >>> CACHES[-1].name, CACHES[-1].bound
+    ('pyclag.checks.square', 2)
+    >>> _ = CACHES.pop()
+    """
+
+    def decorate(func: Callable[_P, _R]) -> BoundedCache[_P, _R]:
+        cached = functools.lru_cache(maxsize=maxsize)(func)
+        label = name if name is not None else f"{func.__module__}.{func.__qualname__}"
+        CACHES.append(Cache(label, maxsize, cached))
+        return cached
+
+    return decorate
+
+
+def clear_caches() -> None:
+    """Empty every registered cache (a server may do so when it likes; nothing
+    depends on a cache's contents, only on its speed).
+
+    >>> clear_caches()
+    >>> all(cache.cached.cache_info().currsize == 0 for cache in CACHES)
+    True
+    """
+    for cache in CACHES:
+        cache.cached.cache_clear()

@@ -18,7 +18,6 @@ phase a state is in (:func:`decision`); nothing keeps a table of its own.
 
 from __future__ import annotations
 
-import functools
 import random
 from collections.abc import Callable, Mapping
 from typing import Any, Final
@@ -41,7 +40,7 @@ from pyclag.actions import (
     ShuffleHands,
 )
 from pyclag.cards import Card
-from pyclag.checks import Frozen
+from pyclag.checks import Frozen, bounded
 from pyclag.errors import Refusal
 from pyclag.rules.deals import Bidding, PlayMode
 from pyclag.rules.round import RoundSpec
@@ -144,7 +143,8 @@ def start(rules: RuleSet, players: int, first_dealer: int) -> GameState:
     return GameState(rules, (), flow.start_round(_TABLE, rules, players, 0, first_dealer))
 
 
-@functools.lru_cache(maxsize=1024)
+# Keyed by a user-built RoundSpec and RuleSet: read at every round start and replay.
+@bounded(1024)
 def round_phases(spec: RoundSpec, rules: RuleSet) -> tuple[Phase, ...]:
     """The phases a round of ``spec`` (as played) has under ``rules``, in order.
 

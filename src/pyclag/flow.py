@@ -9,7 +9,6 @@ who takes each come from :data:`pyclag.decisions.DECISIONS`, passed in as
 
 from __future__ import annotations
 
-import functools
 import operator
 from collections.abc import Sequence
 from typing import Final, Protocol
@@ -18,6 +17,7 @@ import attrs
 
 from pyclag.actions import Play
 from pyclag.cards import DECK, Card, Suit
+from pyclag.checks import bounded
 from pyclag.dealing import dealt_piles
 from pyclag.rules.deals import Bidding, PlayMode, Reveal
 from pyclag.rules.ordering import RankOrder
@@ -107,7 +107,8 @@ def start_round(
     return enter(table, rules, setup, first, (None,) * players, (0,) * players)
 
 
-@functools.lru_cache(maxsize=256)
+# Keyed by a user-built RoundSpec: one entry per called round spec in play (a few per rule set).
+@bounded(256)
 def _uncalled(spec: RoundSpec) -> RoundSpec:
     """A called round that nobody calls is a standard deal."""
     return attrs.evolve(spec, calls=None)
@@ -195,7 +196,9 @@ def _reveal(rules: RuleSet, setup: RoundSetup, deck: tuple[Card, ...]) -> RoundS
     return revise(setup, deck=deck, turnup=turnup, round_rules=known)
 
 
-@functools.lru_cache(maxsize=1024)
+# Keyed by a user-built Scoring (with trump, order and precedence): a rule set uses a few
+# dozen combinations, read at every deal and by the bots, so the bound keeps many sets hot.
+@bounded(1024)
 def round_rules(
     trump: Suit | None, scoring: Scoring, order: RankOrder, precedence: tuple[Suit, ...] | None
 ) -> RoundRules:

@@ -26,7 +26,8 @@ _FULL: Final = (1 << 52) - 1
 
 class _Chunks(dict[int, tuple[Card, ...]]):
     """The cards of each 13-bit pattern of one suit, filled on first sight
-    (so at most 8192 entries)."""
+    (so at most 8192 entries: bounded by construction, not a cache of user-built
+    values, so not a :func:`pyclag.checks.bounded` cache)."""
 
     def __init__(self, suit: int) -> None:
         super().__init__()
@@ -38,7 +39,8 @@ class _Chunks(dict[int, tuple[Card, ...]]):
 
 
 class _OneSuit(dict[int, tuple[Card, ...]]):
-    """The cards of masks that lie within one suit, by mask, filled on first sight."""
+    """The cards of masks that lie within one suit, by mask, filled on first sight
+    (so at most 4 * 8192 entries: bounded by construction, like ``_Chunks``)."""
 
     def __missing__(self, mask: int) -> tuple[Card, ...]:
         cards = self[mask] = cards_of(mask)

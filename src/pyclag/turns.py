@@ -12,12 +12,12 @@ of :mod:`pyclag.flow`, bound to the table); the last card of a round to
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
 from typing import Final
 
 from pyclag.actions import Bid, Call, ChooseHandSize, DeclareTrump, Play
 from pyclag.cards import Card, Rank, Suit
+from pyclag.checks import bounded
 from pyclag.errors import IllegalTrumpError, Reason, Refusal
 from pyclag.flow import NATURAL_PLAYS, Advance
 from pyclag.hand import ONE_SUIT, cards_of
@@ -140,7 +140,8 @@ def take_call(advance: Advance) -> Callable[[GameState, Call], GameState]:
     return take
 
 
-@functools.lru_cache(maxsize=2048)
+# Keyed by a user-built RoundSpec, Call and ContractScoring: one entry per call made.
+@bounded(2048)
 def _called(spec: RoundSpec, call: Call, scoring: ContractScoring) -> RoundSpec:
     return spec.with_call(call.choice, scoring)
 
@@ -212,7 +213,9 @@ def bid_actions(state: GameState) -> tuple[Bid, ...]:
     return _bids(_seat(rnd), bid_values(state, rnd))
 
 
-@functools.lru_cache(maxsize=4096)
+# Seats below 52 and the legal sets the hooks give (a range or a range less one): finite,
+# and the bound holds the common ones.
+@bounded(4096)
 def _bids(seat: int, values: tuple[int, ...]) -> tuple[Bid, ...]:
     return tuple(Bid(seat, tricks) for tricks in values)
 
@@ -323,7 +326,8 @@ def play_actions(state: GameState) -> tuple[Play, ...]:
 
 class _PlayChunks(dict[int, tuple[Play, ...]]):
     """One seat's natural plays of each 13-bit pattern of one suit, filled on
-    first sight (so at most 8192 entries)."""
+    first sight (so at most 8192 entries per seat below 52 and suit: bounded by
+    construction, not a cache of user-built values)."""
 
     def __init__(self, seat: int, suit: int) -> None:
         super().__init__()

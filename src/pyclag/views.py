@@ -29,7 +29,7 @@ import attrs
 
 from pyclag.actions import Call, Play, PlayerAction
 from pyclag.cards import Card, Suit
-from pyclag.checks import check_rng, not_a
+from pyclag.checks import bounded, check_rng, not_a
 from pyclag.dealing import pack_of
 from pyclag.display import phase_words, table_text
 from pyclag.engine import legal_actions
@@ -284,7 +284,12 @@ class _Same(Generic[_T]):
 
 
 def _by_identity(func: Callable[[_T], _R]) -> Callable[[_T], _R]:
-    cached = functools.lru_cache(maxsize=256)(lambda key: func(key.value))
+    # Keyed by the identity of values a game builds (setups, histories); each entry holds
+    # its value alive, so the bound is also a bound on what the cache keeps.
+    def by_key(key: _Same[_T]) -> _R:
+        return func(key.value)
+
+    cached = bounded(256, name=f"{func.__module__}.{func.__qualname__}")(by_key)
 
     @functools.wraps(func)
     def lookup(value: _T) -> _R:
@@ -376,7 +381,9 @@ class _Key:
         )
 
 
-@functools.lru_cache(maxsize=64)
+# Keyed by the identity of an observation's rules and history; each entry is a replayed
+# game state, so a few hundred (concurrent searches on one server each hit their own).
+@bounded(256)
 def _round_start(key: _Key) -> GameState:
     """The state at the start of the observed round, its past rounds replayed
     from packs rebuilt out of their plays (or the finished game)."""

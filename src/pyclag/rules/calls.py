@@ -10,7 +10,6 @@ exist, and who calls next.
 from __future__ import annotations
 
 import enum
-import functools
 import itertools
 from collections.abc import Sequence
 from typing import Final
@@ -19,7 +18,7 @@ import attrs
 
 from pyclag.actions import Call, CallChoice, Madness
 from pyclag.cards import Suit
-from pyclag.checks import Frozen, is_flag, is_int, is_member
+from pyclag.checks import Frozen, bounded, is_flag, is_int, is_member
 from pyclag.errors import IllegalCallError, Reason, Refusal
 from pyclag.rules.trumps import NO_TRUMPS, TURN_UP, NoTrumps, Precedence, TurnUp
 
@@ -130,12 +129,14 @@ class CallRules(Frozen):
         return f"madness must be None or a Madness, not {call.madness!r}"
 
 
-@functools.lru_cache(maxsize=64)
+# Keyed by user-built CallRules (a rule set has one or two).
+@bounded(256)
 def _choice_set(rules: CallRules) -> frozenset[CallChoice]:
     return frozenset(call.choice for call in _legal_calls(rules, 0))
 
 
-@functools.lru_cache(maxsize=256)
+# Keyed by user-built CallRules and a seat: each entry is up to 696 calls, so a few hundred.
+@bounded(256)
 def _legal_calls(rules: CallRules, seat: int) -> tuple[Call, ...]:
     flags = (False, True)
     return tuple(

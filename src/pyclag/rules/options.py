@@ -16,13 +16,12 @@ each is ``None`` until set, meaning "as the schedule says".
 from __future__ import annotations
 
 import enum
-import functools
 from collections.abc import Mapping
 from typing import Any, Final
 
 import attrs
 
-from pyclag.checks import Frozen, Validator, is_instance, is_member
+from pyclag.checks import Frozen, Validator, bounded, is_instance, is_member
 from pyclag.errors import RulesError
 from pyclag.rules.bidding import GtInfeasible, HookForm
 from pyclag.rules.calls import FirstCaller
@@ -114,7 +113,9 @@ class DealOptions(Frozen):
         return _apply(self, spec)
 
 
-@functools.cache
+# Keyed by user-built DealOptions and RoundSpec; read when a rule set is built, once per
+# schedule entry. It was unbounded: a server building rule sets must not grow it.
+@bounded(1024)
 def _apply(options: DealOptions, spec: RoundSpec) -> RoundSpec:
     change: dict[str, Any] = {}
     p = options.misere_points_per_trick

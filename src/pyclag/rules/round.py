@@ -13,14 +13,13 @@ resolution and scoring need once the round's trump is known.
 
 from __future__ import annotations
 
-import functools
 from typing import Any, Final
 
 import attrs
 
 from pyclag.actions import Call, CallChoice
 from pyclag.cards import DECK, Suit
-from pyclag.checks import Frozen, is_instance, is_int, is_member, is_whole
+from pyclag.checks import Frozen, bounded, is_instance, is_int, is_member, is_whole
 from pyclag.errors import IllegalHandSizeError, Reason, Refusal, RulesError
 from pyclag.rules.calls import CallRules
 from pyclag.rules.deals import Bidding, PlayMode, Reveal, TwosWild
@@ -294,7 +293,9 @@ class RoundRules(Frozen):
         return self.tables[led.value]
 
 
-@functools.lru_cache(maxsize=1024)
+# A finite domain, bounded by construction: trump (4 suits or none) or one of the 24
+# precedences, times 4 rank orders and 4 led suits, is at most 29 * 16 = 464 tables.
+@bounded(1024)
 def _strength_table(
     trump: Suit | None, precedence: tuple[Suit, ...] | None, order: RankOrder, led: Suit
 ) -> tuple[int, ...]:

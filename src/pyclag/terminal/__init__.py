@@ -41,7 +41,7 @@ from pyclag.engine import apply, new_game, sample_chance, winners
 from pyclag.errors import RulesError
 from pyclag.rules.ruleset import RuleSet
 from pyclag.scorecard import score_card
-from pyclag.state import CHANCE, GameState, Phase
+from pyclag.state import GameState, Phase
 from pyclag.terminal.answers import AnswerError, UndeclaredTwoError, read_answer
 from pyclag.terminal.news import Teller
 from pyclag.terminal.screen import declaration_prompt, help_text, prompt, show_hand, show_status

@@ -93,9 +93,9 @@ def read_answer(view: Observation, text: str) -> PlayerAction:
         action = row.read(text, view.seat)
     except RecordError as unreadable:
         raise AnswerError(f"{unreadable}; {listed}") from None
-    for legal in view.legal:  # the legal action as the table lists it
-        if legal == action:
-            return legal
+    chosen = [legal for legal in view.legal if legal == action]
+    if chosen:  # the legal action as the table lists it
+        return chosen[0]
     if isinstance(action, Play) and action.as_card is None:
         # A wild two typed alone: the card it stands for, if only one, or ask for it.
         named = [play for play in view.legal if isinstance(play, Play) and play.card is action.card]
@@ -106,8 +106,8 @@ def read_answer(view: Observation, text: str) -> PlayerAction:
     # The rule's own refusal, on a table this seat cannot tell from the real one:
     # determinize keeps its hand, the trick, the bids and the seat to act.
     refusal = row.check(determinize(view, random.Random(0)), action)
-    if refusal is None:
-        return action
+    if refusal is None:  # the table lists every legal action (tests/engine/test_decisions.py)
+        raise AnswerError(f"you may not {row.verb} {action} now; {listed}")
     # A refusal lists its own options where they are not the decision's (a two's cards).
     tail = refusal.tail if refusal.legal is not None and refusal.tail else listed
     raise AnswerError(f"you may not {row.verb} {action}: {refusal.why}; {tail}")
