@@ -76,7 +76,7 @@ from pyclag.rules import NORMAL, RoundRules, RoundSpec, RuleSet, score_round, tr
 from pyclag.state import CHANCE, GameState, Phase, RoundResult, RoundSetup, RoundState, Seat, Trick
 from pyclag.views import Observation, determinize, observe
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 __all__ = [
     "CHANCE",
