@@ -185,6 +185,25 @@ def _no_legal(state: GameState) -> tuple[PlayerAction, ...]:
 _BIDS: Final = (Bidding.SEEN, Bidding.UNSEEN)
 
 
+def _bidding(phase: Phase, needed: Callable[[RoundSpec, RuleSet], bool]) -> Decision:
+    """A row of bids: after the deal (§1.6), or before it in pagat's Blind (A32);
+    the first bidder bids first, the last bidder is bound by the hook (§1.7)."""
+    return Decision(
+        phase,
+        Bid,
+        "bid",
+        "bid",
+        "bids",
+        needed=needed,
+        actor=_first_bidder,
+        legal=turns.bid_actions,
+        check=turns.bid_refusal,
+        take=turns.take_bid(advance),
+        read=notation.read_bid,
+        from_record=lambda tricks, seat: Bid(seat, tricks),
+    )
+
+
 # --- the table -------------------------------------------------------------------------------
 
 DECISIONS: Final[tuple[Decision, ...]] = (
@@ -217,20 +236,7 @@ DECISIONS: Final[tuple[Decision, ...]] = (
         read=notation.read_hand_size,
         from_record=lambda size, seat: ChooseHandSize(seat, size),
     ),
-    Decision(
-        Phase.BID_BEFORE_DEAL,
-        Bid,
-        "bid",
-        "bid",
-        "bids",
-        needed=lambda spec, rules: spec.bidding is Bidding.BEFORE_DEAL,  # pagat's Blind (A32)
-        actor=_first_bidder,
-        legal=turns.bid_actions,
-        check=turns.bid_refusal,
-        take=turns.take_bid(advance),
-        read=notation.read_bid,
-        from_record=lambda tricks, seat: Bid(seat, tricks),
-    ),
+    _bidding(Phase.BID_BEFORE_DEAL, lambda spec, rules: spec.bidding is Bidding.BEFORE_DEAL),  # A32
     Decision(
         Phase.DEAL,
         Deal,
@@ -274,20 +280,7 @@ DECISIONS: Final[tuple[Decision, ...]] = (
         read=notation.read_trump,
         from_record=lambda suit, seat: DeclareTrump(seat, suit),
     ),
-    Decision(
-        Phase.BID,
-        Bid,
-        "bid",
-        "bid",
-        "bids",
-        needed=lambda spec, rules: spec.bidding in _BIDS,  # §1.6; none in misère, most tricks
-        actor=_first_bidder,
-        legal=turns.bid_actions,
-        check=turns.bid_refusal,
-        take=turns.take_bid(advance),
-        read=notation.read_bid,
-        from_record=lambda tricks, seat: Bid(seat, tricks),
-    ),
+    _bidding(Phase.BID, lambda spec, rules: spec.bidding in _BIDS),  # §1.6; not misère, most tricks
     Decision(
         Phase.SHUFFLE,
         ShuffleHands,
