@@ -36,7 +36,12 @@ nitpicky = True
 
 autodoc_member_order = "bysource"
 # Type aliases of the internal surface that the docs do not give an entry of their own.
-nitpick_ignore = [("py:class", "Validator")]
+# The type variables of a typed decorator have no page of their own.
+nitpick_ignore = [
+    ("py:class", "Validator"),
+    ("py:class", "~_P"),
+    ("py:class", "pyclag.checks._R"),
+]
 autodoc_typehints = "description"
 
 # Every ``>>>`` block runs under `sphinx-build -b doctest`, narrative pages and

@@ -38,7 +38,6 @@ __all__ = [
     "Actor",
     "Chance",
     "GameState",
-    "Phase",
     "RoundResult",
     "RoundSetup",
     "RoundState",

@@ -30,6 +30,7 @@ from pyclag import (
 )
 from pyclag.errors import (
     IllegalActionError,
+    IllegalBidError,
     Reason,
     WrongPhaseError,
 )
@@ -183,10 +184,14 @@ def refused(
 
 
 def refused_bids_and_plays(state: GameState, seat: int, card: Card, reason: Reason) -> None:
-    """A bid and a play, by name and through ``apply``, are refused as wrong-phase."""
-    refused(state, lambda: pyclag.bid(state, 0), WrongPhaseError, reason)
+    """A bid and a play, by name and through ``apply``, are refused as wrong-phase;
+    a bid in a round without bids (misère, most tricks) as forced (DESIGN.md §5)."""
+    over = pyclag.is_over(state)
+    forced = not over and not state.round.setup.played.has_bids
+    bid_refusal = (IllegalBidError, Reason.FORCED_BID) if forced else (WrongPhaseError, reason)
+    refused(state, lambda: pyclag.bid(state, 0), *bid_refusal)
     refused(state, lambda: pyclag.play(state, card), WrongPhaseError, reason)
-    refused(state, lambda: pyclag.apply(state, Bid(seat, 0)), WrongPhaseError, reason)
+    refused(state, lambda: pyclag.apply(state, Bid(seat, 0)), *bid_refusal)
     refused(state, lambda: pyclag.apply(state, Play(seat, card)), WrongPhaseError, reason)
 
 
