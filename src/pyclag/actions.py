@@ -186,7 +186,12 @@ class CallChoice(Frozen):
         return ", ".join(part for part in parts if part)
 
     def by(self, seat: int) -> Call:
-        """This choice called by ``seat``."""
+        """This choice called by ``seat``.
+
+        >>> call = CallChoice(Suit.SPADES, blind=True).by(1)
+        >>> call.seat, str(call.choice)
+        (1, 'trumps:S blind')
+        """
         return Call(seat, self.suits, self.nuloss, self.blind, self.misere, self.madness)
 
     def __str__(self) -> str:

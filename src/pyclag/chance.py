@@ -49,17 +49,34 @@ def _refusal(ruling: object) -> Refusal | None:
 
 
 def contenders(setup: RoundSetup) -> tuple[int, ...]:
-    """Who draws for the first bidder, in turn: every seat, clockwise from the eldest."""
+    """Who draws for the first bidder, in turn: every seat, clockwise from the eldest.
+
+    >>> import pyclag
+    >>> contenders(pyclag.new_game(pyclag.NORMAL, players=3, first_dealer=0).round.setup)
+    (1, 2, 0)
+    """
     return tuple((setup.eldest + i) % setup.players for i in range(setup.players))
 
 
 def sample_draw(state: GameState, rng: random.Random) -> Draw:
-    """A draw turned from a pack shuffled with ``rng``."""
+    """A draw turned from a pack shuffled with ``rng``.
+
+    >>> import random, pyclag
+    >>> rules = pyclag.NORMAL.with_options(scottish_draw_each_round=True)
+    >>> sample_draw(pyclag.new_game(rules, players=3), random.Random(1))
+    Draw(parse_cards('TC QH JS'))
+    """
     return Draw(drawn_cards(contenders(state.round.setup), rng))
 
 
 def draw_refusal(state: GameState, action: Draw) -> Refusal | None:
-    """Why ``action`` is not a draw that can happen (it does not settle, or repeats a card)."""
+    """Why ``action`` is not a draw that can happen (it does not settle, or repeats a card).
+
+    >>> import pyclag
+    >>> state = pyclag.new_game(pyclag.NORMAL.with_options(scottish_draw_each_round=True), 3)
+    >>> draw_refusal(state, Draw(pyclag.parse_cards("AS AS KS"))).why
+    'one turn of the draw turns a different card for each player, not AS AS KS'
+    """
     return _refusal(draw_winner(_cards(action), contenders(state.round.setup)))
 
 
@@ -69,7 +86,14 @@ def _cards(action: Draw) -> tuple[Card, ...]:
 
 
 def take_draw(advance: Advance) -> Callable[[GameState, Draw], GameState]:
-    """The transition: the highest card bids first and leads the first trick."""
+    """The transition: the highest card bids first and leads the first trick.
+
+    >>> import pyclag
+    >>> state = pyclag.new_game(pyclag.NORMAL.with_options(scottish_draw_each_round=True), 3)
+    >>> state = take_draw(pyclag.decisions.advance)(state, Draw(pyclag.parse_cards("2C AS 3D")))
+    >>> state.round.setup.first_bidder, state.round.phase.value  # seats 1, 2, 0 drew
+    (2, 'deal')
+    """
 
     def take(state: GameState, action: Draw) -> GameState:
         rnd = state.round
@@ -87,17 +111,34 @@ def take_draw(advance: Advance) -> Callable[[GameState, Draw], GameState]:
 
 
 def sample_deal(state: GameState, rng: random.Random) -> Deal:
-    """A pack shuffled with ``rng``."""
+    """A pack shuffled with ``rng``.
+
+    >>> import random, pyclag
+    >>> sample_deal(pyclag.new_game(pyclag.NORMAL, players=3), random.Random(1))
+    Deal(parse_cards('QS JC KH JD 4C AH 8D KC ... 6C JS QH TC'))
+    """
     return Deal(shuffled_deck(rng))
 
 
 def deal_refusal(state: GameState, action: Deal) -> Refusal | None:
-    """Why ``action.deck`` is not a pack: not the 52 distinct cards."""
+    """Why ``action.deck`` is not a pack: not the 52 distinct cards.
+
+    >>> import pyclag
+    >>> deal_refusal(pyclag.new_game(pyclag.NORMAL, players=3), Deal(pyclag.DECK[:51])).why
+    'a deck must hold the 52 distinct cards, top first; got 51 items (missing AS)'
+    """
     return _refusal(deck_refusal(action.deck))
 
 
 def take_deal(advance: Advance) -> Callable[[GameState, Deal], GameState]:
-    """The transition: the cards are dealt, and the trump turned if it may be."""
+    """The transition: the cards are dealt, and the trump turned if it may be.
+
+    >>> import pyclag
+    >>> state = pyclag.new_game(pyclag.NORMAL, players=3)
+    >>> state = take_deal(pyclag.decisions.advance)(state, Deal(pyclag.DECK))
+    >>> [str(hand) for hand in state.round.hands], str(state.round.setup.turnup)
+    (['4C', '2C', '3C'], '5C')
+    """
 
     def take(state: GameState, action: Deal) -> GameState:
         deck = deck_refusal(action.deck)  # a tuple: a list would make the state mutable
@@ -121,7 +162,15 @@ def deal_pack(advance: Advance, state: GameState, deck: tuple[Card, ...]) -> Gam
 
 
 def sample_shuffle(state: GameState, rng: random.Random) -> ShuffleHands:
-    """Each seat's cards shuffled with ``rng`` into its pile."""
+    """Each seat's cards shuffled with ``rng`` into its pile.
+
+    >>> import random, pyclag
+    >>> rules = pyclag.NORMAL.with_schedule([pyclag.RoundSpec(2,  # misère played as RAF Blind
+    ...     bidding=pyclag.rules.Bidding.FORCED_ZERO, play=pyclag.rules.PlayMode.SHUFFLED)])
+    >>> state = pyclag.deal(pyclag.new_game(rules, players=3), deck=pyclag.DECK)
+    >>> sample_shuffle(state, random.Random(1))
+    ShuffleHands('7C 4C / 5C 2C / 3C 6C')
+    """
     piles = []
     for mask in state.round.masks:
         pile = list(cards_of(mask))
@@ -131,12 +180,30 @@ def sample_shuffle(state: GameState, rng: random.Random) -> ShuffleHands:
 
 
 def shuffle_refusal(state: GameState, action: ShuffleHands) -> Refusal | None:
-    """Why ``action`` is not a shuffle of each seat's own cards."""
+    """Why ``action`` is not a shuffle of each seat's own cards.
+
+    >>> import pyclag
+    >>> rules = pyclag.NORMAL.with_schedule([pyclag.RoundSpec(2,  # misère played as RAF Blind
+    ...     bidding=pyclag.rules.Bidding.FORCED_ZERO, play=pyclag.rules.PlayMode.SHUFFLED)])
+    >>> state = pyclag.deal(pyclag.new_game(rules, players=3), deck=pyclag.DECK)
+    >>> swapped = ShuffleHands(tuple(map(pyclag.parse_cards, ["2C 5C", "4C 7C", "3C 6C"])))
+    >>> shuffle_refusal(state, swapped).why
+    'a face-down shuffle gives each seat an order of its own cards; seat 0 holds 4C 7C, not 2C 5C'
+    """
     return _refusal(piles_refusal(state.round.masks, action.piles))
 
 
 def take_shuffle(advance: Advance) -> Callable[[GameState, ShuffleHands], GameState]:
-    """The transition: the piles are laid; the round then plays itself out."""
+    """The transition: the piles are laid; the round then plays itself out.
+
+    >>> import pyclag
+    >>> rules = pyclag.NORMAL.with_schedule([pyclag.RoundSpec(2,  # misère played as RAF Blind
+    ...     bidding=pyclag.rules.Bidding.FORCED_ZERO, play=pyclag.rules.PlayMode.SHUFFLED)])
+    >>> state = pyclag.deal(pyclag.new_game(rules, players=3), deck=pyclag.DECK)
+    >>> piles = pyclag.parse_action(state, "7C 4C / 2C 5C / 6C 3C")  # seat 0's first, top first
+    >>> take_shuffle(pyclag.decisions.advance)(state, piles).history[0].points  # seat 2 took none
+    (0, 0, 10)
+    """
 
     def take(state: GameState, action: ShuffleHands) -> GameState:
         rnd = state.round

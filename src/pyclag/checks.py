@@ -21,7 +21,13 @@ Validator = Callable[[Any, "attrs.Attribute[Any]", Any], None]
 
 
 def is_int(minimum: int, maximum: int | None = None) -> Validator:
-    """An int (not a bool) in ``minimum..maximum``."""
+    """An int (not a bool) in ``minimum..maximum``.
+
+    >>> import pyclag
+    >>> pyclag.RoundSpec(0)  # hand_size: is_int(1, MAX_HAND_SIZE)
+    Traceback (most recent call last):
+    pyclag.errors.RulesError: hand_size must be an int in 1..52, not 0
+    """
 
     def check(_instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
         if (
@@ -37,13 +43,25 @@ def is_int(minimum: int, maximum: int | None = None) -> Validator:
 
 
 def is_flag(_instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
-    """True or False."""
+    """True or False.
+
+    >>> import pyclag
+    >>> pyclag.RuleSet("mine", [3], draw_first_bidder="yes")
+    Traceback (most recent call last):
+    pyclag.errors.RulesError: draw_first_bidder must be True or False, not 'yes'
+    """
     if not isinstance(value, bool):
         raise RulesError(f"{attribute.name} must be True or False, not {value!r}")
 
 
 def is_member(kind: type[enum.Enum]) -> Validator:
-    """A member of the enum ``kind``."""
+    """A member of the enum ``kind``.
+
+    >>> import pyclag
+    >>> pyclag.RuleSet("mine", [3], tie_break="shared")
+    Traceback (most recent call last):
+    pyclag.errors.RulesError: tie_break must be one of 'shared', ..., not 'shared'
+    """
 
     def check(_instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
         if not isinstance(value, kind):
@@ -54,7 +72,13 @@ def is_member(kind: type[enum.Enum]) -> Validator:
 
 
 def is_instance(*kinds: type, label: str) -> Validator:
-    """An instance of one of ``kinds``; ``label`` says what that means."""
+    """An instance of one of ``kinds``; ``label`` says what that means.
+
+    >>> import pyclag
+    >>> pyclag.RuleSet(3, [3])
+    Traceback (most recent call last):
+    pyclag.errors.RulesError: name must be a string, not 3
+    """
 
     def check(_instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
         if not isinstance(value, kinds):

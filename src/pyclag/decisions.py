@@ -129,17 +129,38 @@ def advance(
     masks: tuple[int, ...],
     deck: tuple[Card, ...] | None = None,
 ) -> GameState:
-    """Leave phase ``done`` for the next phase the round has (:func:`pyclag.flow.advance`)."""
+    """Leave phase ``done`` for the next phase the round has (:func:`pyclag.flow.advance`).
+
+    >>> import pyclag
+    >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL, players=3), deck=pyclag.DECK)
+    >>> rnd = state.round
+    >>> advance(state, rnd.setup, Phase.BID, (1, 0, 1), rnd.masks).round.phase.value
+    'play'
+    """
     return flow.advance(_TABLE, state, setup, done, bids, masks, deck)
 
 
 def finish(state: GameState, rnd: RoundState) -> GameState:
-    """Score the finished round ``rnd`` and start the next (:func:`pyclag.flow.finish_round`)."""
+    """Score the finished round ``rnd`` and start the next (:func:`pyclag.flow.finish_round`).
+
+    >>> import random, pyclag
+    >>> from pyclag.playout import play_out
+    >>> over = play_out(pyclag.new_game(pyclag.NORMAL.with_schedule([1]), 3), random.Random(5))
+    >>> state = finish(pyclag.new_game(pyclag.NORMAL, players=3), over.round)  # a longer game
+    >>> state.scores, state.round.setup.index, state.round.phase.value
+    ((10, 12, 0), 1, 'deal')
+    """
     return flow.finish_round(_TABLE, state, rnd)
 
 
 def start(rules: RuleSet, players: int, first_dealer: int) -> GameState:
-    """A new game's state: its first round waiting for its first decision."""
+    """A new game's state: its first round waiting for its first decision.
+
+    >>> import pyclag
+    >>> state = start(pyclag.presets.RAF, 4, 2)
+    >>> state.round.phase.value, state.round.to_act  # the dealer chooses the hand size
+    ('choose-hand-size', 2)
+    """
     return GameState(rules, (), flow.start_round(_TABLE, rules, players, 0, first_dealer))
 
 

@@ -287,7 +287,14 @@ def _misplaced(state: GameState, action: object, row: Decision | None) -> Illega
 def misplaced_bid(state: GameState, what: str) -> IllegalActionError:
     """The error for a bid when the state waits for something else: in a round
     whose bids are forced (misère) or absent (most tricks), an IllegalBidError
-    (``Reason.FORCED_BID``); otherwise the wrong phase (internal surface)."""
+    (``Reason.FORCED_BID``); otherwise the wrong phase (internal surface).
+
+    >>> import pyclag
+    >>> rules = pyclag.NORMAL.with_schedule([pyclag.rules.catalogue.misere(True, -1, 3)])
+    >>> misplaced_bid(pyclag.deal(pyclag.new_game(rules, 3), deck=pyclag.DECK), "bid(1)")
+    IllegalBidError('bid(1): every bid is 0 in this round (Misère), so no bid is made
+    in round 1 (3 cards, dealer seat 0)')
+    """
     rnd = state.round
     played = rnd.setup.played
     if rnd.phase is not _ROUND_OVER and not played.has_bids:
@@ -301,7 +308,13 @@ def misplaced_bid(state: GameState, what: str) -> IllegalActionError:
 
 
 def wrong_phase_error(state: GameState, what: str, expected: Phase) -> WrongPhaseError:
-    """``what`` needs phase ``expected``, which the state is not in (internal surface)."""
+    """``what`` needs phase ``expected``, which the state is not in (internal surface).
+
+    >>> import pyclag
+    >>> wrong_phase_error(pyclag.new_game(pyclag.NORMAL, players=3), "bid(1)", Phase.BID)
+    WrongPhaseError('bid(1): round 1 (1 card, dealer seat 0) is in the deal phase,
+    not bid; it is waiting for a chance step (deal)')
+    """
     row = BY_PHASE.get(state.round.phase)
     waiting = "" if row is None else f"a chance step ({row.noun})" if row.chance else row.verb
     return wrong_phase(state, what, expected, waiting, legal_actions(state))

@@ -74,11 +74,24 @@ class Table(Protocol):
     who acts on entering a phase."""
 
     def phases(self, spec: RoundSpec, rules: RuleSet) -> tuple[Phase, ...]:
-        """The phases of a round of ``spec`` (as played) under ``rules``, in order."""
+        """The phases of a round of ``spec`` (as played) under ``rules``, in order.
+
+        >>> import pyclag
+        >>> from pyclag.decisions import _TABLE as table  # the decision table's Table
+        >>> table.phases(pyclag.NORMAL.round_spec(0), pyclag.NORMAL)
+        (<Phase.DEAL: 'deal'>, <Phase.BID: 'bid'>, <Phase.PLAY: 'play'>)
+        """
         ...
 
     def actor(self, phase: Phase, setup: RoundSetup) -> Actor:
-        """Who acts first in ``phase``."""
+        """Who acts first in ``phase``.
+
+        >>> import pyclag
+        >>> from pyclag.decisions import _TABLE as table  # the decision table's Table
+        >>> setup = pyclag.new_game(pyclag.NORMAL, players=3).round.setup
+        >>> table.actor(Phase.DEAL, setup), table.actor(Phase.BID, setup)
+        (CHANCE, 1)
+        """
         ...
 
 
@@ -92,7 +105,14 @@ def start_round(
 ) -> RoundState:
     """Round ``index`` waiting for its first decision; ``last`` is the previous
     round's points, tricks won and first bidder, from which its top scorer
-    calls this round if it has a caller (A18)."""
+    calls this round if it has a caller (A18).
+
+    >>> import pyclag
+    >>> from pyclag.decisions import _TABLE as table
+    >>> rnd = start_round(table, pyclag.NORMAL, 3, 2, 1)  # round 3, dealt by seat 1
+    >>> rnd.phase.value, rnd.setup.hand_size, rnd.to_act
+    ('deal', 3, CHANCE)
+    """
     spec = rules.round_spec(index)
     caller = None
     played = spec
@@ -129,7 +149,14 @@ def advance(
     """Leave phase ``done`` and enter the next (which may end the round);
     ``deck`` is the pack just dealt, if ``done`` is the deal. Phases run in
     the order of the table; a call or a declaration may have changed which of
-    them the round still has, so the next is found by that order."""
+    them the round still has, so the next is found by that order.
+
+    >>> import pyclag
+    >>> from pyclag.decisions import _TABLE as table
+    >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL, players=3), deck=pyclag.DECK)
+    >>> advance(table, state, state.round.setup, Phase.BID, (1, 0, 1), state.round.masks).round
+    RoundState(...phase=<Phase.PLAY: 'play'>, to_act=1, bids=(1, 0, 1)...)
+    """
     step = _STEP[done]
     phases = table.phases(setup.played, state.rules)
     following = next(phase for phase in phases if _STEP[phase] > step)
@@ -150,7 +177,14 @@ def enter(
 ) -> RoundState:
     """The round state on entering ``phase`` (``deck``: the pack just dealt);
     the trump is revealed as soon as the round's rules allow, and forced bids
-    are recorded (Appendix B)."""
+    are recorded (Appendix B).
+
+    >>> import pyclag
+    >>> from pyclag.decisions import _TABLE as table
+    >>> rnd = pyclag.deal(pyclag.new_game(pyclag.NORMAL, players=3), deck=pyclag.DECK).round
+    >>> enter(table, pyclag.NORMAL, rnd.setup, Phase.PLAY, (1, 0, 1), rnd.masks).to_act  # leads
+    1
+    """
     if deck is not None:
         setup = _dealt(rules, setup, deck, phase)
     elif setup.round_rules is None and setup.deck is not None and _trump_known(setup, phase):
@@ -239,7 +273,15 @@ def _play_piles(setup: RoundSetup, bids: tuple[int | None, ...]) -> RoundState:
 
 
 def finish_round(table: Table, state: GameState, rnd: RoundState) -> GameState:
-    """Score the finished round ``rnd`` and start the next one, if any."""
+    """Score the finished round ``rnd`` and start the next one, if any.
+
+    >>> import random, pyclag
+    >>> from pyclag.decisions import _TABLE as table
+    >>> from pyclag.playout import play_out
+    >>> over = play_out(pyclag.new_game(pyclag.NORMAL.with_schedule([1]), 3), random.Random(5))
+    >>> finish_round(table, pyclag.new_game(pyclag.NORMAL, 3), over.round).scores  # a longer game
+    (10, 12, 0)
+    """
     setup = rnd.setup
     scoring = setup.round_rules.scoring if setup.round_rules is not None else state.rules.scoring
     winners = rnd.trick_winners

@@ -38,7 +38,11 @@ __all__ = [
 
 def not_a_state(func: str, state: object) -> TypeError:
     """The error for a ``state`` argument that is not a GameState. Hot paths call
-    it when reading ``state.round`` raises AttributeError (a try costs nothing)."""
+    it when reading ``state.round`` raises AttributeError (a try costs nothing).
+
+    >>> not_a_state("apply", 3)
+    TypeError('apply: state must be a GameState, not int')
+    """
     return not_a(func, "state", "a GameState", state)
 
 
@@ -55,7 +59,12 @@ def check_state(func: str, state: object) -> GameState:
 
 
 def where(state: GameState) -> str:
-    """The round of ``state``, compactly: its number, hand size and dealer."""
+    """The round of ``state``, compactly: its number, hand size and dealer.
+
+    >>> import pyclag
+    >>> where(pyclag.new_game(pyclag.presets.RAF, players=4, first_dealer=2))
+    'round 1 (hand size to choose, dealer seat 2)'
+    """
     setup = state.round.setup
     if not setup.hand_size:
         size = "hand size to choose"
@@ -82,7 +91,15 @@ def refused(
     state: GameState, action: object, refusal: Refusal, noun: str, legal: Sequence[object]
 ) -> IllegalActionError:
     """The error for ``action`` refused by ``refusal``; ``legal`` is what the
-    decision allowed, listed unless the refusal says otherwise."""
+    decision allowed, listed unless the refusal says otherwise.
+
+    >>> import random, pyclag
+    >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL, players=3), rng=random.Random(1))
+    >>> why = Refusal(pyclag.IllegalBidError, Reason.BID_OUT_OF_RANGE, "a bid is 0..1 tricks")
+    >>> refused(state, pyclag.Bid(1, 5), why, "bid", (0, 1))
+    IllegalBidError('illegal bid 5 by seat 1: a bid is 0..1 tricks in round 1
+    (1 card, dealer seat 0); legal bids: 0 1')
+    """
     shown = refusal.legal if refusal.legal is not None else tuple(legal)
     tail = refusal.tail
     if tail is None and shown:
@@ -96,7 +113,14 @@ def refused(
 def out_of_turn(
     state: GameState, action: object, noun: str, verb: str, legal: Sequence[object]
 ) -> OutOfTurnError:
-    """``action`` is for another seat than the one to act, which is to ``verb``."""
+    """``action`` is for another seat than the one to act, which is to ``verb``.
+
+    >>> import random, pyclag
+    >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL, players=3), rng=random.Random(1))
+    >>> out_of_turn(state, pyclag.Bid(2, 0), "bid", "bid", (0, 1))
+    OutOfTurnError("illegal bid 0 by seat 2: it is seat 1's turn to bid in round 1
+    (1 card, dealer seat 0)")
+    """
     turn = f"it is seat {state.round.to_act}'s turn to {verb}"
     return OutOfTurnError(
         f"{describe(action, noun)}: {turn} in {where(state)}", Reason.OUT_OF_TURN, legal
@@ -107,7 +131,13 @@ def wrong_phase(
     state: GameState, what: str, expected: Phase, waiting: str, legal: Sequence[object]
 ) -> WrongPhaseError:
     """``what`` belongs to phase ``expected``, not to the state's, which is
-    waiting for ``waiting``; ``legal`` is what it allows."""
+    waiting for ``waiting``; ``legal`` is what it allows.
+
+    >>> import random, pyclag
+    >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL, players=3), rng=random.Random(1))
+    >>> wrong_phase(state, "play(QS)", Phase.PLAY, "bid", (0, 1)).reason
+    <Reason.WRONG_PHASE: 'wrong-phase'>
+    """
     rnd = state.round
     if rnd.phase is Phase.ROUND_OVER:
         return WrongPhaseError(f"{what}: the game is over", Reason.GAME_OVER)

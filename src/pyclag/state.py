@@ -386,7 +386,13 @@ def new_round_state(
     trick: tuple[Play, ...],
     tricks: tuple[Trick, ...],
 ) -> RoundState:
-    """``RoundState(...)``, built faster (internal surface: the engine's hot paths)."""
+    """``RoundState(...)``, built faster (internal surface: the engine's hot paths).
+
+    >>> import random, pyclag
+    >>> rnd = pyclag.deal(pyclag.new_game(pyclag.NORMAL, players=3), rng=random.Random(1)).round
+    >>> new_round_state(rnd.setup, rnd.phase, rnd.to_act, rnd.bids, rnd.masks, (), ()) == rnd
+    True
+    """
     state = _new(RoundState)
     _set_setup(state, setup)
     _set_phase(state, phase)
@@ -401,7 +407,13 @@ def new_round_state(
 def new_game_state(
     rules: RuleSet, history: tuple[RoundResult, ...], round_: RoundState
 ) -> GameState:
-    """``GameState(...)``, built faster (internal surface: the engine's hot paths)."""
+    """``GameState(...)``, built faster (internal surface: the engine's hot paths).
+
+    >>> import pyclag
+    >>> state = pyclag.new_game(pyclag.NORMAL, players=3)
+    >>> new_game_state(state.rules, state.history, state.round) == state
+    True
+    """
     state = _new(GameState)
     _set_rules(state, rules)
     _set_history(state, history)

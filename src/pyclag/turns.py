@@ -81,20 +81,39 @@ def _seat(rnd: RoundState) -> int:
 
 
 def hand_size_actions(state: GameState) -> tuple[ChooseHandSize, ...]:
-    """The hand sizes the dealer may choose, as actions."""
+    """The hand sizes the dealer may choose, as actions.
+
+    >>> import pyclag
+    >>> state = pyclag.new_game(pyclag.presets.RAF, players=4)  # seat 0 deals
+    >>> [str(action) for action in hand_size_actions(state)]
+    ['3', '4', '5', '6', '7']
+    """
     setup = state.round.setup
     seat = _seat(state.round)
     return tuple(ChooseHandSize(seat, h) for h in setup.spec.legal_hand_sizes(setup.players))
 
 
 def hand_size_refusal(state: GameState, action: ChooseHandSize) -> Refusal | None:
-    """Why the dealer may not choose ``action.size``."""
+    """Why the dealer may not choose ``action.size``.
+
+    >>> import pyclag
+    >>> state = pyclag.new_game(pyclag.presets.RAF, players=4)  # seat 0 deals
+    >>> hand_size_refusal(state, ChooseHandSize(0, 8)).why
+    'not a hand size the dealer may choose'
+    """
     setup = state.round.setup
     return setup.spec.hand_size_refusal(setup.players, action.size)
 
 
 def take_hand_size(advance: Advance) -> Callable[[GameState, ChooseHandSize], GameState]:
-    """The transition: the dealer deals ``action.size`` cards each this round."""
+    """The transition: the dealer deals ``action.size`` cards each this round.
+
+    >>> import pyclag
+    >>> state = pyclag.new_game(pyclag.presets.RAF, players=4)  # seat 0 deals
+    >>> state = take_hand_size(pyclag.decisions.advance)(state, ChooseHandSize(0, 5))
+    >>> state.round.hand_size, state.round.phase.value
+    (5, 'deal')
+    """
 
     def take(state: GameState, action: ChooseHandSize) -> GameState:
         refusal = hand_size_refusal(state, action)
@@ -113,19 +132,41 @@ def take_hand_size(advance: Advance) -> Callable[[GameState, ChooseHandSize], Ga
 
 
 def call_actions(state: GameState) -> tuple[Call, ...]:
-    """Every call the caller may make (696 with the default call rules)."""
+    """Every call the caller may make (696 with the default call rules).
+
+    >>> import random, pyclag
+    >>> state = pyclag.new_game(pyclag.presets.get("raf", first_deal_caller="eldest"), players=4)
+    >>> state = pyclag.deal(pyclag.choose_hand_size(state, 5), rng=random.Random(1))
+    >>> len(call_actions(state)), str(call_actions(state)[0])
+    (696, 'trumps:C')
+    """
     calls = state.round.setup.spec.calls
     return () if calls is None else calls.legal_calls(_seat(state.round))
 
 
 def call_refusal(state: GameState, action: Call) -> Refusal | None:
-    """Why ``action`` is none of the calls the round allows."""
+    """Why ``action`` is none of the calls the round allows.
+
+    >>> import random, pyclag
+    >>> state = pyclag.new_game(pyclag.presets.get("raf", first_deal_caller="eldest"), players=4)
+    >>> state = pyclag.deal(pyclag.choose_hand_size(state, 5), rng=random.Random(1))
+    >>> call_refusal(state, Call(1, "hearts")).why
+    "suits must be a Suit, NO_TRUMPS or a Precedence, not 'hearts'"
+    """
     calls = state.round.setup.spec.calls
     return None if calls is None else calls.refusal(action)
 
 
 def take_call(advance: Advance) -> Callable[[GameState, Call], GameState]:
-    """The transition: the caller's call sets the round's rules (§2.3)."""
+    """The transition: the caller's call sets the round's rules (§2.3).
+
+    >>> import random, pyclag
+    >>> state = pyclag.new_game(pyclag.presets.get("raf", first_deal_caller="eldest"), players=4)
+    >>> state = pyclag.deal(pyclag.choose_hand_size(state, 5), rng=random.Random(1))
+    >>> state = take_call(pyclag.decisions.advance)(state, Call(1, Suit.HEARTS, blind=True))
+    >>> state.round.setup.played.label
+    'Trumps H, Blind'
+    """
 
     def take(state: GameState, action: Call) -> GameState:
         refusal = call_refusal(state, action)
@@ -150,19 +191,40 @@ def _called(spec: RoundSpec, call: Call, scoring: ContractScoring) -> RoundSpec:
 
 
 def trump_choices(setup: RoundSetup) -> tuple[Suit | NoTrumps, ...]:
-    """The trumps the dealer may declare (``NO_TRUMPS`` where allowed, A11)."""
+    """The trumps the dealer may declare (``NO_TRUMPS`` where allowed, A11).
+
+    >>> import pyclag
+    >>> from pyclag.rules.catalogue import dealer_calls
+    >>> rules = pyclag.NORMAL.with_schedule([dealer_calls(allow_no_trumps=True)])
+    >>> trump_choices(pyclag.new_game(rules, players=3).round.setup)
+    (<Suit.CLUBS: 0>, <Suit.DIAMONDS: 1>, <Suit.HEARTS: 2>, <Suit.SPADES: 3>, NoTrumps())
+    """
     suits = setup.spec.suits
     return suits.choices if isinstance(suits, DealerCalls) else ()
 
 
 def trump_actions(state: GameState) -> tuple[DeclareTrump, ...]:
-    """The trumps the dealer may declare, as actions."""
+    """The trumps the dealer may declare, as actions.
+
+    >>> import random, pyclag
+    >>> rules = pyclag.NORMAL.with_schedule([pyclag.rules.catalogue.dealer_calls(3)])
+    >>> state = pyclag.deal(pyclag.new_game(rules, players=4), random.Random(2))  # seat 0 deals
+    >>> [str(action) for action in trump_actions(state)]
+    ['C', 'D', 'H', 'S']
+    """
     seat = _seat(state.round)
     return tuple(DeclareTrump(seat, suit) for suit in trump_choices(state.round.setup))
 
 
 def trump_ruling(state: GameState, action: DeclareTrump) -> Suit | NoTrumps | Refusal:
-    """The trump ``action`` declares, or why the dealer may not declare it."""
+    """The trump ``action`` declares, or why the dealer may not declare it.
+
+    >>> import random, pyclag
+    >>> rules = pyclag.NORMAL.with_schedule([pyclag.rules.catalogue.dealer_calls(3)])
+    >>> state = pyclag.deal(pyclag.new_game(rules, players=4), random.Random(2))  # seat 0 deals
+    >>> [trump_ruling(state, DeclareTrump(0, suit)) for suit in (Suit.HEARTS, "H")]
+    [<Suit.HEARTS: 2>, Refusal(error=<class 'pyclag.errors.IllegalTrumpError'>, ...)]
+    """
     suit = action.suit
     legal = trump_choices(state.round.setup)
     if (type(suit) is Suit or isinstance(suit, NoTrumps)) and suit in legal:
@@ -173,13 +235,27 @@ def trump_ruling(state: GameState, action: DeclareTrump) -> Suit | NoTrumps | Re
 
 
 def trump_refusal(state: GameState, action: DeclareTrump) -> Refusal | None:
-    """Why the dealer may not declare ``action.suit``."""
+    """Why the dealer may not declare ``action.suit``.
+
+    >>> import random, pyclag
+    >>> rules = pyclag.NORMAL.with_schedule([pyclag.rules.catalogue.dealer_calls(3)])
+    >>> state = pyclag.deal(pyclag.new_game(rules, players=4), random.Random(2))  # seat 0 deals
+    >>> trump_refusal(state, DeclareTrump(0, pyclag.rules.NO_TRUMPS)).why
+    'not a trump the dealer may name'
+    """
     ruling = trump_ruling(state, action)
     return ruling if isinstance(ruling, Refusal) else None
 
 
 def take_trump(advance: Advance) -> Callable[[GameState, DeclareTrump], GameState]:
-    """The transition: the dealer names trumps, which sets the round's suits."""
+    """The transition: the dealer names trumps, which sets the round's suits.
+
+    >>> import random, pyclag
+    >>> rules = pyclag.NORMAL.with_schedule([pyclag.rules.catalogue.dealer_calls(3)])
+    >>> state = pyclag.deal(pyclag.new_game(rules, players=4), random.Random(2))  # seat 0 deals
+    >>> take_trump(pyclag.decisions.advance)(state, DeclareTrump(0, Suit.HEARTS)).round.trump
+    <Suit.HEARTS: 2>
+    """
 
     def take(state: GameState, action: DeclareTrump) -> GameState:
         declared = trump_ruling(state, action)
@@ -199,7 +275,14 @@ def take_trump(advance: Advance) -> Callable[[GameState, DeclareTrump], GameStat
 
 def bid_values(state: GameState, rnd: RoundState) -> tuple[int, ...]:
     """The bids the seat to act may make: ``0..h``, and for the last bidder
-    what the hook allows."""
+    what the hook allows.
+
+    >>> import random, pyclag
+    >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL, players=3), rng=random.Random(1))
+    >>> last = pyclag.bid(pyclag.bid(state, 1), 0)  # the dealer, seat 0, bids last
+    >>> bid_values(state, state.round), bid_values(last, last.round)
+    ((0, 1), (1,))
+    """
     setup = rnd.setup
     if rnd.to_act != setup.last_bidder:
         return BID_RANGES[setup.hand_size]
@@ -208,7 +291,13 @@ def bid_values(state: GameState, rnd: RoundState) -> tuple[int, ...]:
 
 
 def bid_actions(state: GameState) -> tuple[Bid, ...]:
-    """The legal bids as actions, interned per seat and legal set."""
+    """The legal bids as actions, interned per seat and legal set.
+
+    >>> import random, pyclag
+    >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL, players=3), rng=random.Random(1))
+    >>> bid_actions(state)
+    (Bid(seat=1, tricks=0), Bid(seat=1, tricks=1))
+    """
     rnd = state.round
     return _bids(_seat(rnd), bid_values(state, rnd))
 
@@ -221,7 +310,13 @@ def _bids(seat: int, values: tuple[int, ...]) -> tuple[Bid, ...]:
 
 
 def bid_refusal(state: GameState, action: Bid) -> Refusal | None:
-    """Why ``action`` is refused: out of range, or against the hook."""
+    """Why ``action`` is refused: out of range, or against the hook.
+
+    >>> import random, pyclag
+    >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL, players=3), rng=random.Random(1))
+    >>> bid_refusal(state, Bid(1, 5)).why, bid_refusal(state, Bid(1, 5)).reason
+    ('a bid is 0..1 tricks', <Reason.BID_OUT_OF_RANGE: 'bid-out-of-range'>)
+    """
     rnd = state.round
     setup = rnd.setup
     others = sum(b for b in rnd.bids if b is not None)
@@ -230,7 +325,14 @@ def bid_refusal(state: GameState, action: Bid) -> Refusal | None:
 
 
 def take_bid(advance: Advance) -> Callable[[GameState, Bid], GameState]:
-    """The transition: the seat to act bids; the last bid ends the phase."""
+    """The transition: the seat to act bids; the last bid ends the phase.
+
+    >>> import random, pyclag
+    >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL, players=3), rng=random.Random(1))
+    >>> state = take_bid(pyclag.decisions.advance)(state, Bid(1, 0))
+    >>> state.round.bids, state.round.to_act
+    ((None, 0, None), 2)
+    """
 
     def take(state: GameState, action: Bid) -> GameState:
         rnd = state.round
@@ -280,7 +382,15 @@ def _legal(rnd: RoundState, held: int) -> int:
 
 
 def play_cards(rnd: RoundState) -> tuple[Card, ...]:
-    """The cards the seat to act may play."""
+    """The cards the seat to act may play.
+
+    >>> import random, pyclag
+    >>> state = pyclag.new_game(pyclag.NORMAL.with_schedule([3]), players=3)
+    >>> state = pyclag.bid(pyclag.bid(pyclag.bid(pyclag.deal(state, random.Random(0)), 1), 1), 0)
+    >>> state = pyclag.play(state, Card.parse("7C"))  # seat 1 leads; seat 2 holds AC QH AH
+    >>> play_cards(state.round)
+    (Card(Suit.CLUBS, Rank.ACE),)
+    """
     held = rnd.masks[_seat(rnd)]
     twos = rnd.setup.played.twos
     if twos is None or not held & TWOS:  # wild twos change nothing without a two (rule 5)
@@ -291,7 +401,15 @@ def play_cards(rnd: RoundState) -> tuple[Card, ...]:
 
 
 def declarations_now(rnd: RoundState, card: Card) -> tuple[Card, ...]:
-    """The cards a wild two ``card`` played now may stand for (none if it may not be played)."""
+    """The cards a wild two ``card`` played now may stand for (none if it may not be played).
+
+    >>> import pyclag
+    >>> rules = pyclag.NORMAL.with_schedule([pyclag.rules.catalogue.twos_wild(1)])
+    >>> state = pyclag.deal(pyclag.new_game(rules, 3), deck=pyclag.DECK)  # seat 1 holds 2C
+    >>> state = pyclag.bid(pyclag.bid(pyclag.bid(state, 0), 0), 0)
+    >>> len(declarations_now(state.round, Card.parse("2C")))  # leading, it may be any card
+    52
+    """
     twos = rnd.setup.played.twos
     held = rnd.masks[_seat(rnd)]
     if twos is None or not _legal(rnd, held) & card.mask:
@@ -300,7 +418,14 @@ def declarations_now(rnd: RoundState, card: Card) -> tuple[Card, ...]:
 
 
 def play_actions(state: GameState) -> tuple[Play, ...]:
-    """The legal plays as actions; natural plays interned per seat and suit pattern."""
+    """The legal plays as actions; natural plays interned per seat and suit pattern.
+
+    >>> import random, pyclag
+    >>> state = pyclag.new_game(pyclag.NORMAL.with_schedule([3]), players=3)
+    >>> state = pyclag.bid(pyclag.bid(pyclag.bid(pyclag.deal(state, random.Random(0)), 1), 1), 0)
+    >>> [str(action) for action in play_actions(state)]  # seat 1 leads
+    ['7C', '4H', '4S']
+    """
     rnd = state.round
     seat = _seat(rnd)
     held = rnd.masks[seat]
@@ -344,7 +469,14 @@ _PLAY_CHUNKS: Final = tuple(
 
 
 def play_refusal_now(state: GameState, action: Play) -> Refusal | None:
-    """Why ``action`` is refused: not held, not following suit, a wild two misnamed."""
+    """Why ``action`` is refused: not held, not following suit, a wild two misnamed.
+
+    >>> import random, pyclag
+    >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL, players=3), rng=random.Random(1))
+    >>> state = pyclag.bid(pyclag.bid(pyclag.bid(state, 0), 1), 1)  # seat 1 holds QS
+    >>> play_refusal_now(state, Play(1, Card.parse("AS"))).why
+    'seat 1 does not hold AS'
+    """
     rnd = state.round
     held = rnd.masks[action.seat]
     twos = rnd.setup.played.twos
@@ -353,7 +485,15 @@ def play_refusal_now(state: GameState, action: Play) -> Refusal | None:
 
 def take_play(finish: Finish) -> Callable[[GameState, Play], GameState]:
     """The transition: the seat to act plays a card; a full trick is won by its
-    best card (§1.8), and the last trick ends the round."""
+    best card (§1.8), and the last trick ends the round.
+
+    >>> import random, pyclag
+    >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL, players=3), rng=random.Random(1))
+    >>> state = pyclag.bid(pyclag.bid(pyclag.bid(state, 0), 1), 1)  # seat 1 holds QS
+    >>> state = take_play(pyclag.decisions.finish)(state, Play(1, Card.parse("QS")))
+    >>> [str(play) for play in state.round.trick], state.round.to_act
+    (['QS'], 2)
+    """
 
     def take(state: GameState, action: Play) -> GameState:
         rnd = state.round

@@ -159,5 +159,9 @@ ROUND_FIELDS: Final = tuple(field.name for field in attrs.fields(RoundRecord))
 
 
 def refused(path: str, reason: str) -> RecordError:
-    """The refusal of a record at ``path`` (``""``: the text as a whole) for ``reason``."""
+    """The refusal of a record at ``path`` (``""``: the text as a whole) for ``reason``.
+
+    >>> refused("rounds[0].bids", "not a list"), refused("", "not JSON")
+    (RecordError('rounds[0].bids: not a list'), RecordError('not JSON'))
+    """
     return RecordError(f"{path}: {reason}" if path else reason, path=path)
