@@ -118,7 +118,7 @@ class _Table:
         return BY_PHASE[phase].actor(setup)
 
 
-_TABLE: Final = _Table()
+TABLE: Final = _Table()
 
 
 def advance(
@@ -137,7 +137,7 @@ def advance(
     >>> advance(state, rnd.setup, Phase.BID, (1, 0, 1), rnd.masks).round.phase.value
     'play'
     """
-    return flow.advance(_TABLE, state, setup, done, bids, masks, deck)
+    return flow.advance(TABLE, state, setup, done, bids, masks, deck)
 
 
 def finish(state: GameState, rnd: RoundState) -> GameState:
@@ -150,7 +150,7 @@ def finish(state: GameState, rnd: RoundState) -> GameState:
     >>> state.scores, state.round.setup.index, state.round.phase.value
     ((10, 12, 0), 1, 'deal')
     """
-    return flow.finish_round(_TABLE, state, rnd)
+    return flow.finish_round(TABLE, state, rnd)
 
 
 def start(rules: RuleSet, players: int, first_dealer: int) -> GameState:
@@ -161,7 +161,7 @@ def start(rules: RuleSet, players: int, first_dealer: int) -> GameState:
     >>> state.round.phase.value, state.round.to_act  # the dealer chooses the hand size
     ('choose-hand-size', 2)
     """
-    return GameState(rules, (), flow.start_round(_TABLE, rules, players, 0, first_dealer))
+    return GameState(rules, (), flow.start_round(TABLE, rules, players, 0, first_dealer))
 
 
 # Keyed by a user-built RoundSpec and RuleSet: read at every round start and replay.

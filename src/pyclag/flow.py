@@ -77,7 +77,7 @@ class Table(Protocol):
         """The phases of a round of ``spec`` (as played) under ``rules``, in order.
 
         >>> import pyclag
-        >>> from pyclag.decisions import _TABLE as table  # the decision table's Table
+        >>> from pyclag.decisions import TABLE as table  # the decision table's Table
         >>> table.phases(pyclag.NORMAL.round_spec(0), pyclag.NORMAL)
         (<Phase.DEAL: 'deal'>, <Phase.BID: 'bid'>, <Phase.PLAY: 'play'>)
         """
@@ -87,7 +87,7 @@ class Table(Protocol):
         """Who acts first in ``phase``.
 
         >>> import pyclag
-        >>> from pyclag.decisions import _TABLE as table  # the decision table's Table
+        >>> from pyclag.decisions import TABLE as table  # the decision table's Table
         >>> setup = pyclag.new_game(pyclag.NORMAL, players=3).round.setup
         >>> table.actor(Phase.DEAL, setup), table.actor(Phase.BID, setup)
         (CHANCE, 1)
@@ -108,7 +108,7 @@ def start_round(
     calls this round if it has a caller (A18).
 
     >>> import pyclag
-    >>> from pyclag.decisions import _TABLE as table
+    >>> from pyclag.decisions import TABLE as table
     >>> rnd = start_round(table, pyclag.NORMAL, 3, 2, 1)  # round 3, dealt by seat 1
     >>> rnd.phase.value, rnd.setup.hand_size, rnd.to_act
     ('deal', 3, CHANCE)
@@ -152,7 +152,7 @@ def advance(
     them the round still has, so the next is found by that order.
 
     >>> import pyclag
-    >>> from pyclag.decisions import _TABLE as table
+    >>> from pyclag.decisions import TABLE as table
     >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL, players=3), deck=pyclag.DECK)
     >>> advance(table, state, state.round.setup, Phase.BID, (1, 0, 1), state.round.masks).round
     RoundState(...phase=<Phase.PLAY: 'play'>, to_act=1, bids=(1, 0, 1)...)
@@ -180,7 +180,7 @@ def enter(
     are recorded (Appendix B).
 
     >>> import pyclag
-    >>> from pyclag.decisions import _TABLE as table
+    >>> from pyclag.decisions import TABLE as table
     >>> rnd = pyclag.deal(pyclag.new_game(pyclag.NORMAL, players=3), deck=pyclag.DECK).round
     >>> enter(table, pyclag.NORMAL, rnd.setup, Phase.PLAY, (1, 0, 1), rnd.masks).to_act  # leads
     1
@@ -276,7 +276,7 @@ def finish_round(table: Table, state: GameState, rnd: RoundState) -> GameState:
     """Score the finished round ``rnd`` and start the next one, if any.
 
     >>> import random, pyclag
-    >>> from pyclag.decisions import _TABLE as table
+    >>> from pyclag.decisions import TABLE as table
     >>> from pyclag.playout import play_out
     >>> over = play_out(pyclag.new_game(pyclag.NORMAL.with_schedule([1]), 3), random.Random(5))
     >>> finish_round(table, pyclag.new_game(pyclag.NORMAL, 3), over.round).scores  # a longer game

@@ -38,6 +38,7 @@ __all__ = [
     "Actor",
     "Chance",
     "GameState",
+    "Phase",
     "RoundResult",
     "RoundSetup",
     "RoundState",

@@ -54,6 +54,7 @@ from pyclag.errors import (
     IllegalDeclarationError,
     IllegalHandSizeError,
     IllegalPlayError,
+    IllegalTrumpError,
     OutOfTurnError,
     Reason,
     WrongPhaseError,
@@ -182,10 +183,10 @@ class ClagMachine(ClagMachineBase):
         assert isinstance(seat, int)
         legal = pyclag.legal_trumps(state)
         no_trumps = state.rules.options["dealer_calls_allow_nt"] is True
-        assert legal == ((*Suit, None) if no_trumps else tuple(Suit))
-        if value in legal:  # None where the dealer may call no trumps
+        assert legal == ((*Suit, NO_TRUMPS) if no_trumps else tuple(Suit))
+        if value in legal:  # NO_TRUMPS where the dealer may call no trumps
             value = "no trumps"
-        bad = IllegalCallError, Reason.BAD_CALL
+        bad = IllegalTrumpError, Reason.BAD_TRUMP
         error = refused(state, lambda: pyclag.declare_trump(state, value), *bad)
         assert error.legal == legal
         refused(state, lambda: pyclag.apply(state, DeclareTrump(seat, value)), *bad)
