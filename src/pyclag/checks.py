@@ -190,7 +190,7 @@ class BoundedCache(Protocol[_P, _R_co]):
 
 
 @attrs.frozen
-class Cache:
+class Cache(Frozen):
     """One registered cache: its qualified name, its bound (entries), and the cache."""
 
     name: str

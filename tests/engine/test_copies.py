@@ -19,7 +19,7 @@ import attrs
 
 import pyclag
 from pyclag import Bid, GameState, presets, records, scorecard
-from pyclag.checks import Frozen
+from pyclag.checks import CACHES, Frozen
 from pyclag.decisions import DECISIONS, decision
 from pyclag.engine import outcome
 from pyclag.rules.options import OPTIONS
@@ -85,7 +85,12 @@ def _walk(value: object, seen: set[int], out: dict[type, object]) -> None:
 def _instances() -> dict[type, object]:
     seen: set[int] = set()
     out: dict[type, object] = {}
-    roots: list[object] = [DECISIONS, tuple(OPTIONS.values()), tuple(ASKING.values())]
+    roots: list[object] = [
+        DECISIONS,
+        tuple(OPTIONS.values()),
+        tuple(ASKING.values()),
+        tuple(CACHES),
+    ]
     for name in presets.names():
         roots.append(scorecard.schedule(presets.get(name), 4))
     final = None
