@@ -24,7 +24,7 @@ LAYERS: Final = (
     ("presets", "display"),
     ("state",),
     ("refusals", "flow"),
-    ("turns", "chance", "notation"),
+    ("turns", "plays", "chance", "notation"),
     ("decisions",),
     ("engine",),
     ("moves",),

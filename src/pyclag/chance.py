@@ -151,7 +151,14 @@ def take_deal(advance: Advance) -> Callable[[GameState, Deal], GameState]:
 
 def deal_pack(advance: Advance, state: GameState, deck: tuple[Card, ...]) -> GameState:
     """Deal ``deck``, a pack known to hold the 52 cards (one just shuffled, or
-    checked by :func:`take_deal`): no second check on the hot path."""
+    checked by :func:`take_deal`): no second check on the hot path.
+
+    >>> import pyclag
+    >>> from pyclag.decisions import advance
+    >>> state = deal_pack(advance, pyclag.new_game(pyclag.NORMAL, players=3), pyclag.DECK)
+    >>> pyclag.phase(state).value, str(state.round.turnup)
+    ('bid', '5C')
+    """
     rnd = state.round
     setup = rnd.setup
     masks = deal_hands(deck, setup.players, setup.hand_size, setup.dealer)

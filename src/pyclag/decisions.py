@@ -24,7 +24,7 @@ from typing import Any, Final
 
 import attrs
 
-from pyclag import chance, flow, notation, turns
+from pyclag import chance, flow, notation, plays, turns
 from pyclag.actions import (
     Action,
     Bid,
@@ -325,9 +325,9 @@ DECISIONS: Final[tuple[Decision, ...]] = (
         "plays",
         needed=_always,  # §1.8
         actor=_first_bidder,  # who leads the first trick
-        legal=turns.play_actions,
-        check=turns.play_refusal_now,
-        take=turns.take_play(finish),
+        legal=plays.play_actions,
+        check=plays.play_refusal_now,
+        take=plays.take_play(finish),
         read=notation.read_play,
         from_record=lambda play, seat: Play(seat, *play),
     ),

@@ -155,7 +155,7 @@ def advance(
     >>> from pyclag.decisions import TABLE as table
     >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL, players=3), deck=pyclag.DECK)
     >>> advance(table, state, state.round.setup, Phase.BID, (1, 0, 1), state.round.masks).round
-    RoundState(...phase=<Phase.PLAY: 'play'>, to_act=1, bids=(1, 0, 1)...)
+    <RoundState round 1 (1 card), play phase, seat 1 to act>
     """
     step = _STEP[done]
     phases = table.phases(setup.played, state.rules)

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from pyclag import turns
+from pyclag import plays, turns
 from pyclag.actions import Bid, Call, ChooseHandSize, DeclareTrump, Play
 from pyclag.cards import Card, Rank, Suit
 from pyclag.decisions import BY_PHASE
@@ -229,7 +229,7 @@ def legal_plays(state: GameState) -> tuple[Card, ...]:
         raise not_a_state("legal_plays", state) from None
     if rnd.phase is not _PLAY:
         raise wrong_phase_error(state, "legal_plays", _PLAY)
-    return turns.play_cards(rnd)
+    return plays.play_cards(rnd)
 
 
 def legal_declarations(state: GameState, card: Card) -> tuple[Card, ...]:
@@ -257,7 +257,7 @@ def legal_declarations(state: GameState, card: Card) -> tuple[Card, ...]:
         raise IllegalDeclarationError(
             f"legal_declarations({card!r}): {why} in {where(state)}", Reason.BAD_DECLARATION
         )
-    return turns.declarations_now(rnd, card)
+    return plays.declarations_now(rnd, card)
 
 
 def play(state: GameState, card: Card, as_card: Card | None = None) -> GameState:

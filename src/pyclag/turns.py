@@ -15,17 +15,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from pyclag.actions import Bid, Call, ChooseHandSize, DeclareTrump, Play
-from pyclag.cards import Card, Rank, Suit
+from pyclag.actions import Bid, Call, ChooseHandSize, DeclareTrump
+from pyclag.cards import Suit
 from pyclag.checks import bounded
 from pyclag.errors import IllegalTrumpError, Reason, Refusal
-from pyclag.flow import NATURAL_PLAYS, Advance
-from pyclag.hand import ONE_SUIT, cards_of
+from pyclag.flow import Advance
 from pyclag.refusals import refused
 from pyclag.rules.bidding import BID_RANGES
-from pyclag.rules.play import TWOS, declarations, following, legal_mask, play_refusal
+from pyclag.rules.play import TWOS
 from pyclag.rules.round import RoundSpec
-from pyclag.rules.tricks import best_play
 from pyclag.rules.trumps import DealerCalls, NoTrumps
 from pyclag.scoring.schemes import ContractScoring
 from pyclag.state import (
@@ -33,7 +31,6 @@ from pyclag.state import (
     Phase,
     RoundSetup,
     RoundState,
-    Trick,
     new_game_state,
     new_round_state,
     revise,
@@ -41,22 +38,16 @@ from pyclag.state import (
 
 __all__ = [
     "Advance",
-    "Finish",
     "bid_actions",
     "bid_refusal",
     "bid_values",
     "call_actions",
     "call_refusal",
-    "declarations_now",
     "hand_size_actions",
     "hand_size_refusal",
-    "play_actions",
-    "play_cards",
-    "play_refusal_now",
     "take_bid",
     "take_call",
     "take_hand_size",
-    "take_play",
     "take_trump",
     "trump_actions",
     "trump_choices",
@@ -64,8 +55,6 @@ __all__ = [
     "trump_ruling",
 ]
 
-Finish = Callable[[GameState, RoundState], GameState]
-"""Score a finished round and start the next."""
 
 _PLAY, _ROUND_OVER = Phase.PLAY, Phase.ROUND_OVER
 _NOT_TWOS: Final = ((1 << 52) - 1) ^ TWOS
@@ -356,182 +345,5 @@ def take_bid(advance: Advance) -> Callable[[GameState, Bid], GameState]:
             setup, rnd.phase, (seat + 1) % setup.players, tuple(bids), rnd.masks, (), ()
         )
         return new_game_state(state.rules, state.history, after)
-
-    return take
-
-
-# --- play (§1.8, §2.0 TWOS_WILD) ----------------------------------------------------------
-
-
-def _seen(rnd: RoundState) -> int:
-    """The cards every player has seen this round: the turn-up and the cards played."""
-    seen = rnd.setup.turnup.mask if rnd.setup.turnup is not None else 0
-    for trick in rnd.tricks:
-        for past in trick.plays:
-            seen |= past.card.mask
-    for past in rnd.trick:
-        seen |= past.card.mask
-    return seen
-
-
-def _legal(rnd: RoundState, held: int) -> int:
-    twos = rnd.setup.played.twos
-    if twos is None or not held & TWOS:  # wild twos change nothing without a two (rule 5)
-        return following(rnd.trick, held)
-    return legal_mask(twos, rnd.trick, held, rnd.setup.trump, _seen(rnd))
-
-
-def play_cards(rnd: RoundState) -> tuple[Card, ...]:
-    """The cards the seat to act may play.
-
-    >>> import random, pyclag
-    >>> state = pyclag.new_game(pyclag.NORMAL.with_schedule([3]), players=3)
-    >>> state = pyclag.bid(pyclag.bid(pyclag.bid(pyclag.deal(state, random.Random(0)), 1), 1), 0)
-    >>> state = pyclag.play(state, Card.parse("7C"))  # seat 1 leads; seat 2 holds AC QH AH
-    >>> play_cards(state.round)
-    (Card(Suit.CLUBS, Rank.ACE),)
-    """
-    held = rnd.masks[_seat(rnd)]
-    twos = rnd.setup.played.twos
-    if twos is None or not held & TWOS:  # wild twos change nothing without a two (rule 5)
-        legal = following(rnd.trick, held)
-        # Following suit, the legal cards lie in one suit: a cached tuple.
-        return cards_of(held) if legal == held else ONE_SUIT[legal]
-    return cards_of(legal_mask(twos, rnd.trick, held, rnd.setup.trump, _seen(rnd)))
-
-
-def declarations_now(rnd: RoundState, card: Card) -> tuple[Card, ...]:
-    """The cards a wild two ``card`` played now may stand for (none if it may not be played).
-
-    >>> import pyclag
-    >>> rules = pyclag.NORMAL.with_schedule([pyclag.rules.catalogue.twos_wild(1)])
-    >>> state = pyclag.deal(pyclag.new_game(rules, 3), deck=pyclag.DECK)  # seat 1 holds 2C
-    >>> state = pyclag.bid(pyclag.bid(pyclag.bid(state, 0), 0), 0)
-    >>> len(declarations_now(state.round, Card.parse("2C")))  # leading, it may be any card
-    52
-    """
-    twos = rnd.setup.played.twos
-    held = rnd.masks[_seat(rnd)]
-    if twos is None or not _legal(rnd, held) & card.mask:
-        return ()
-    return declarations(twos, rnd.trick, held, rnd.setup.trump, _seen(rnd))
-
-
-def play_actions(state: GameState) -> tuple[Play, ...]:
-    """The legal plays as actions; natural plays interned per seat and suit pattern.
-
-    >>> import random, pyclag
-    >>> state = pyclag.new_game(pyclag.NORMAL.with_schedule([3]), players=3)
-    >>> state = pyclag.bid(pyclag.bid(pyclag.bid(pyclag.deal(state, random.Random(0)), 1), 1), 0)
-    >>> [str(action) for action in play_actions(state)]  # seat 1 leads
-    ['7C', '4H', '4S']
-    """
-    rnd = state.round
-    seat = _seat(rnd)
-    held = rnd.masks[seat]
-    twos = rnd.setup.played.twos
-    if twos is None or not held & TWOS:
-        legal = following(rnd.trick, held)
-        chunks = _PLAY_CHUNKS[seat]
-        if legal != held:  # following suit: the cards of one suit, one lookup
-            suit = (legal.bit_length() - 1) // 13
-            return chunks[suit][legal >> 13 * suit]
-        return (
-            chunks[0][held & 0x1FFF]
-            + chunks[1][held >> 13 & 0x1FFF]
-            + chunks[2][held >> 26 & 0x1FFF]
-            + chunks[3][held >> 39]
-        )
-    return tuple(
-        Play(seat, card, named) if card.rank is Rank.TWO else NATURAL_PLAYS[seat][card.index]
-        for card in cards_of(legal_mask(twos, rnd.trick, held, rnd.setup.trump, _seen(rnd)))
-        for named in (declarations_now(rnd, card) if card.rank is Rank.TWO else (None,))
-    )
-
-
-class _PlayChunks(dict[int, tuple[Play, ...]]):
-    """One seat's natural plays of each 13-bit pattern of one suit, filled on
-    first sight (so at most 8192 entries per seat below 52 and suit: bounded by
-    construction, not a cache of user-built values)."""
-
-    def __init__(self, seat: int, suit: int) -> None:
-        super().__init__()
-        self.plays = NATURAL_PLAYS[seat][13 * suit : 13 * suit + 13]
-
-    def __missing__(self, bits: int) -> tuple[Play, ...]:
-        plays = self[bits] = tuple(self.plays[i] for i in range(13) if bits >> i & 1)
-        return plays
-
-
-_PLAY_CHUNKS: Final = tuple(
-    tuple(_PlayChunks(seat, suit) for suit in range(4)) for seat in range(52)
-)
-
-
-def play_refusal_now(state: GameState, action: Play) -> Refusal | None:
-    """Why ``action`` is refused: not held, not following suit, a wild two misnamed.
-
-    >>> import random, pyclag
-    >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL, players=3), rng=random.Random(1))
-    >>> state = pyclag.bid(pyclag.bid(pyclag.bid(state, 0), 1), 1)  # seat 1 holds QS
-    >>> play_refusal_now(state, Play(1, Card.parse("AS"))).why
-    'seat 1 does not hold AS'
-    """
-    rnd = state.round
-    held = rnd.masks[action.seat]
-    twos = rnd.setup.played.twos
-    return play_refusal(twos, rnd.trick, held, rnd.setup.trump, _seen(rnd), action)
-
-
-def take_play(finish: Finish) -> Callable[[GameState, Play], GameState]:
-    """The transition: the seat to act plays a card; a full trick is won by its
-    best card (§1.8), and the last trick ends the round.
-
-    >>> import random, pyclag
-    >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL, players=3), rng=random.Random(1))
-    >>> state = pyclag.bid(pyclag.bid(pyclag.bid(state, 0), 1), 1)  # seat 1 holds QS
-    >>> state = take_play(pyclag.decisions.finish)(state, Play(1, Card.parse("QS")))
-    >>> [str(play) for play in state.round.trick], state.round.to_act
-    (['QS'], 2)
-    """
-
-    def take(state: GameState, action: Play) -> GameState:
-        rnd = state.round
-        seat, card = action.seat, action.card
-        held = rnd.masks[seat]
-        setup = rnd.setup
-        trick = rnd.trick
-        if (
-            type(card) is Card
-            and action.as_card is None
-            and following(trick, held) & card.mask
-            and (card.mask & _NOT_TWOS or setup.played.twos is None)
-        ):
-            # A legal natural card other than a two is legal whether twos are wild
-            # or not (rule 5 only frees more cards), so one check serves both.
-            played = NATURAL_PLAYS[seat][card.index]
-        else:
-            refusal = play_refusal_now(state, action)
-            if refusal is not None:
-                raise refused(state, action, refusal, "play", play_cards(rnd))
-            played = action if action.as_card is not None else NATURAL_PLAYS[seat][card.index]
-        hands = list(rnd.masks)
-        hands[seat] = held ^ card.mask
-        masks = tuple(hands)
-        trick += (played,)
-        players = setup.players
-        if len(trick) < players:
-            after = new_round_state(
-                setup, _PLAY, (seat + 1) % players, rnd.bids, masks, trick, rnd.tricks
-            )
-            return new_game_state(state.rules, state.history, after)
-        rules = setup.round_rules
-        winner = best_play(trick, rules).seat if rules is not None else trick[0].seat
-        tricks = (*rnd.tricks, Trick(trick[0].seat, trick, winner))
-        if len(tricks) < setup.hand_size:
-            after = new_round_state(setup, _PLAY, winner, rnd.bids, masks, (), tricks)
-            return new_game_state(state.rules, state.history, after)
-        last = new_round_state(setup, _ROUND_OVER, None, rnd.bids, masks, (), tricks)
-        return finish(state, last)
 
     return take
