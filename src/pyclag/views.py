@@ -32,7 +32,7 @@ from pyclag.cards import Card, Suit
 from pyclag.checks import check_rng, not_a
 from pyclag.dealing import pack_of
 from pyclag.engine import legal_actions
-from pyclag.errors import ClagError, RecordError, RulesError
+from pyclag.errors import RecordError, RulesError
 from pyclag.hand import Hand, cards_of
 from pyclag.records import Record, replay, replay_round, round_record
 from pyclag.refusals import not_a_state
@@ -167,13 +167,17 @@ class Observation(TrickRecord):
 
 
 def observe(state: GameState, seat: Seat) -> Observation:
-    """What ``seat`` may know of ``state``, and nothing more.
+    """What ``seat`` may know of ``state``, and nothing more. A ``seat`` that
+    is not an int is a TypeError; a seat outside the table a RulesError.
 
     >>> import random, pyclag
     >>> rules = pyclag.presets.get("scottish").with_schedule([pyclag.presets.SCOTTISH.schedule[10]])
     >>> state = pyclag.deal(pyclag.new_game(rules, 3), rng=random.Random(1))
     >>> state.round.setup.played.label, observe(state, 1).hand, observe(state, 1).turnup
     ('Blind (cards and trumps unseen)', None, None)
+    >>> observe(state, 3)
+    Traceback (most recent call last):
+    pyclag.errors.RulesError: observe: seat must be a seat in 0..2, not 3
     """
     try:
         rnd = state.round
@@ -181,7 +185,10 @@ def observe(state: GameState, seat: Seat) -> Observation:
     except AttributeError:
         raise not_a_state("observe", state) from None
     setup = rnd.setup
-    if type(seat) is not int or not 0 <= seat < setup.players:
+    if type(seat) is not int:
+        raise not_a("observe", "seat", "an int", seat)
+    if not 0 <= seat < setup.players:
+        # A seat outside the table is about the player count (the policy in pyclag.errors).
         raise RulesError(f"observe: seat must be a seat in 0..{setup.players - 1}, not {seat!r}")
     current = rnd.phase
     over = current is Phase.ROUND_OVER
@@ -272,7 +279,8 @@ def determinize(observation: Observation, rng: random.Random) -> GameState:
     no seat given a card it has shown it cannot hold (a suit it failed to
     follow, a card its wild two declared). Every consistent placement can be
     drawn, though not all equally often. The hidden cards of finished rounds,
-    which nothing can depend on any more, are placed in a fixed order.
+    which nothing can depend on any more, are placed in a fixed order. An
+    observation that no deal is consistent with is a RecordError.
 
     >>> import random, pyclag
     >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL, 4), rng=random.Random(1))
@@ -300,7 +308,9 @@ def determinize(observation: Observation, rng: random.Random) -> GameState:
             return replay_round(start, attrs.evolve(record, deck=deck))
         except RecordError:  # a wild two's play the voids do not capture (§2.0 rules 3-8)
             continue
-    raise ClagError(
+    # An observation is the record of what one seat saw: one that no deal fits
+    # is refused as a record that does not replay is (the policy in pyclag.errors).
+    raise RecordError(
         f"no deal is consistent with this observation after {_ATTEMPTS} tries: "
         "was it made by observe()?"
     )

@@ -37,8 +37,11 @@ from pyclag import (
     IllegalActionError,
     IllegalBidError,
     IllegalCallError,
+    IllegalChanceError,
     IllegalDeclarationError,
+    IllegalHandSizeError,
     IllegalPlayError,
+    IllegalTrumpError,
     OutOfTurnError,
     Phase,
     Play,
@@ -119,7 +122,7 @@ SEEN: Final[Any] = "seen"
 
 SEAT_0_PILES: Final = pyclag.sample_chance(SHUFFLING, random.Random(1))
 assert isinstance(SEAT_0_PILES, ShuffleHands)
-SWAPPED_PILES: Final = (SEAT_0_PILES.orders[1], SEAT_0_PILES.orders[0], *SEAT_0_PILES.orders[2:])
+SWAPPED_PILES: Final = (SEAT_0_PILES.piles[1], SEAT_0_PILES.piles[0], *SEAT_0_PILES.piles[2:])
 
 GAME_INPUT: Final = [
     # bids: seat 0 may bid 0..3
@@ -174,7 +177,7 @@ GAME_INPUT: Final = [
         "choose_hand_size",
         lambda size: pyclag.choose_hand_size(CHOOSING, size),
         (None, "5", 5.0, True, 2, 8, -1, 10**30, math.nan, Rank.FIVE),
-        IllegalActionError,
+        IllegalHandSizeError,
         lambda size: f"illegal hand size {size!r} by seat 0: not a hand size the dealer may choose",
         CHOOSING,
         lambda _: Reason.BAD_HAND_SIZE,
@@ -230,19 +233,19 @@ GAME_INPUT: Final = [
         "declare_trump",
         lambda suit: pyclag.declare_trump(DECLARING, suit),
         (None, "S", 3, DECK[0], Precedence("HCDS"), [Suit.SPADES], NO_TRUMPS),
-        IllegalCallError,
+        IllegalTrumpError,
         lambda suit: (
             f"illegal trump declaration {suit!r} by seat 0: not a trump the dealer may name"
         ),
         DECLARING,
-        lambda _: Reason.BAD_CALL,
+        lambda _: Reason.BAD_TRUMP,
     ),
     # decks and face-down shuffles
     *cases(
         "deal(deck)",
         lambda deck: pyclag.deal(FRESH, deck=deck),
         (5, math.nan, "AS KS", DECK[:51], (*DECK, DECK[0]), (None,) * 52, [DECK], {"AS": 1}),
-        IllegalActionError,
+        IllegalChanceError,
         lambda _: "a deck must hold the 52 distinct cards, top first",
         FRESH,
         lambda _: Reason.BAD_DECK,
@@ -251,7 +254,7 @@ GAME_INPUT: Final = [
         "apply(Deal)",
         lambda deck: pyclag.apply(FRESH, Deal(deck)),
         (None, 5, "AS", DECK[1:], (DECK[0],) * 52, [[]]),
-        IllegalActionError,
+        IllegalChanceError,
         lambda _: "a deck must hold the 52 distinct cards, top first",
         FRESH,
         lambda _: Reason.BAD_DECK,
@@ -259,8 +262,8 @@ GAME_INPUT: Final = [
     *cases(
         "apply(ShuffleHands)",
         lambda orders: pyclag.apply(SHUFFLING, ShuffleHands(orders)),
-        (None, 5, "abc", (), ((),) * 4, SWAPPED_PILES, (*SEAT_0_PILES.orders, ())),
-        IllegalActionError,
+        (None, 5, "abc", (), ((),) * 4, SWAPPED_PILES, (*SEAT_0_PILES.piles, ())),
+        IllegalChanceError,
         lambda _: "a face-down shuffle",
         SHUFFLING,
         lambda _: Reason.BAD_SHUFFLE,
@@ -460,27 +463,40 @@ GAME_INPUT: Final = [
         "Card(suit)",
         lambda suit: Card(suit, Rank.ACE),
         (DECK[0], "S", 3, None, Rank.ACE),
-        RecordError,
-        lambda suit: f"Card needs a Suit and a Rank, not {suit!r} and {Rank.ACE!r}",
+        TypeError,  # not game input (card text is): the policy in pyclag.errors
+        lambda suit: f"Card: suit must be a Suit, not {type(suit).__name__}",
     ),
     *cases(
         "Hand(mask)",
         lambda mask: Hand(mask),
-        (-1, 2**52, True, "AS", None, 1.5, 10**100),
+        (-1, 2**52, 10**100),
         RecordError,
         lambda mask: f"a hand mask must be an int in 0..2**52-1, not {mask!r}",
     ),
     *cases(
+        "Hand(mask type)",
+        lambda mask: Hand(mask),
+        (True, "AS", None, 1.5),
+        TypeError,  # not game input: the policy in pyclag.errors
+        lambda mask: f"Hand: mask must be an int in 0..2**52-1, not {type(mask).__name__}",
+    ),
+    *cases(
         "Hand.of",
         lambda cards: Hand.of(cards),
-        (5, None, ["AS"], [DECK[0], DECK[0]]),
+        ([DECK[0], DECK[0]],),
         RecordError,
+        lambda _: "appears twice",
+    ),
+    *cases(
+        "Hand.of(type)",
+        lambda cards: Hand.of(cards),
+        (5, None, ["AS"]),
+        TypeError,  # not game input (Hand.parse reads text): the policy in pyclag.errors
         lambda cards: (
-            "appears twice"
-            if isinstance(cards, list) and cards[0] is DECK[0]
-            else f"a hand holds cards, not {cards[0]!r}"
+            "Hand.of: cards must be Card values only (Hand.parse reads text), not str"
             if isinstance(cards, list)
-            else f"a hand is made of cards, not {cards!r}"
+            else f"Hand.of: cards must be an iterable of Card values (Hand.parse reads text), "
+            f"not {type(cards).__name__}"
         ),
     ),
     # the pure rulings' contents
@@ -510,15 +526,17 @@ GAME_INPUT: Final = [
         "score_round(bids)",
         lambda bids: pyclag.score_round(RULES, bids, (0,)),
         ((), (1, -1), (1, 1.0), (1, True), (1, "0"), (1, [0])),
-        RecordError,
+        IllegalBidError,
         lambda bids: "bids must hold one entry per seat" if not bids else f"seat 1 is {bids[1]!r}",
+        reason=lambda bids: _bid_reason(bids[1]) if bids else Reason.BID_OUT_OF_RANGE,
     ),
     *cases(
         "score_round(trick_winners)",
         lambda winners: pyclag.score_round(RULES, (1, 0), winners),
         ((2,), (-1,), (True,), (0.0,), (None,), (10**30,)),
-        RecordError,
+        IllegalPlayError,
         lambda winners: f"trick 1 was won by {winners[0]!r}, which is not a seat of 2 players",
+        reason=lambda _: Reason.BAD_TRICK,
     ),
     *cases(
         "RoundRules",
@@ -562,11 +580,12 @@ def test_design_5_game_input_of_the_wrong_type_or_range_gets_its_documented_erro
 
 def test_design_5_a_refusal_lists_what_was_legal() -> None:
     five: Any = "5"
-    with pytest.raises(IllegalActionError) as size:
+    with pytest.raises(IllegalHandSizeError) as size:
         pyclag.choose_hand_size(CHOOSING, five)
     assert size.value.legal == (3, 4, 5, 6, 7)
-    with pytest.raises(IllegalCallError) as trump:
-        pyclag.declare_trump(DECLARING, None)
+    nothing: Any = None
+    with pytest.raises(IllegalTrumpError) as trump:
+        pyclag.declare_trump(DECLARING, nothing)
     assert trump.value.legal == tuple(Suit)
     with pytest.raises(IllegalActionError) as action:
         pyclag.apply(BIDDING, five)
