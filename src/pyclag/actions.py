@@ -24,7 +24,7 @@ from typing import Protocol, TypeAlias
 import attrs
 
 from pyclag.cards import Card, Suit
-from pyclag.checks import Frozen
+from pyclag.checks import Frozen, is_whole, not_a
 from pyclag.errors import RulesError
 
 __all__ = [
@@ -114,16 +114,24 @@ class Madness(enum.Enum):
 
     def trick_value(self, j: int, hand_size: int) -> int:
         """The value of trick ``j`` (1-based) in a round of ``hand_size`` tricks.
+        A ``j`` or ``hand_size`` that is not an int is a TypeError; a trick the
+        round does not have a RulesError.
 
         >>> Madness.ASCENDING.trick_value(3, 5), Madness.DESCENDING.trick_value(1, 5)
         (6, 10)
         >>> Madness.ASCENDING.trick_value(6, 5)
         Traceback (most recent call last):
-        pyclag.errors.RulesError: trick_value: trick 6 of 5 does not exist; j is 1..hand_size
+        pyclag.errors.RulesError: Madness.trick_value: trick 6 of 5 does not exist; j is 1..hand_size
+        >>> Madness.ASCENDING.trick_value("1", 5)
+        Traceback (most recent call last):
+        TypeError: Madness.trick_value: j must be an int, not str
         """
-        if not (type(j) is int and type(hand_size) is int and 1 <= j <= hand_size):
+        for name, value in (("j", j), ("hand_size", hand_size)):
+            if not is_whole(value):
+                raise not_a("Madness.trick_value", name, "an int", value)
+        if not 1 <= j <= hand_size:
             raise RulesError(
-                f"trick_value: trick {j!r} of {hand_size!r} does not exist; j is 1..hand_size"
+                f"Madness.trick_value: trick {j} of {hand_size} does not exist; j is 1..hand_size"
             )
         return 2 * j if self is Madness.ASCENDING else 2 * (hand_size - j + 1)
 

@@ -23,7 +23,7 @@ from typing import Final, Protocol
 
 from pyclag.actions import Bid, Call, ChooseHandSize, DeclareTrump, Play, PlayerAction
 from pyclag.cards import DECK, Card, Suit
-from pyclag.checks import bounded, check_rng
+from pyclag.checks import bounded, check_rng, not_a
 from pyclag.decisions import DECISIONS
 from pyclag.engine import apply, is_over, sample_chance
 from pyclag.errors import Reason, RulesError, WrongPhaseError
@@ -280,7 +280,8 @@ bid alike); a new row with a new kind of action fails here, at import."""
 
 def play_game(state: GameState, bots: Sequence[Bot], rng: random.Random) -> GameState:
     """Play ``state`` to the end: each seat's bot chooses from its own
-    observation, and ``rng`` deals.
+    observation, and ``rng`` deals. ``bots`` that are not a sequence are a
+    TypeError; a sequence of the wrong length a RulesError.
 
     >>> import random, pyclag
     >>> end = play_game(pyclag.new_game(pyclag.NORMAL.with_schedule([2]), 3), [HeuristicBot()] * 3, random.Random(1))
@@ -289,7 +290,10 @@ def play_game(state: GameState, bots: Sequence[Bot], rng: random.Random) -> Game
     """
     check_state("play_game", state)
     check_rng("play_game", rng)
+    if isinstance(bots, (str, bytes)) or not isinstance(bots, Sequence):
+        raise not_a("play_game", "bots", "a sequence of bots", bots)
     if len(bots) != state.players:
+        # A table of bots is one per player: the player count's error (the policy in pyclag.errors).
         raise RulesError(
             f"play_game: {state.players} players need {state.players} bots, not {len(bots)}"
         )

@@ -18,7 +18,7 @@ from __future__ import annotations
 import enum
 from typing import Final, NoReturn, final
 
-from pyclag.checks import Frozen
+from pyclag.checks import Frozen, not_a
 from pyclag.errors import RecordError
 
 __all__ = ["DECK", "Card", "Rank", "Suit", "parse_cards"]
@@ -57,7 +57,8 @@ class Suit(enum.Enum):
 
     @classmethod
     def parse(cls, text: str) -> Suit:
-        """A suit from its letter or symbol, any case.
+        """A suit from its letter or symbol, any case. Suit text is input, so
+        anything else, a value that is not a str included, is a RecordError.
 
         >>> Suit.parse("s"), Suit.parse("♦")
         (<Suit.SPADES: 3>, <Suit.DIAMONDS: 1>)
@@ -129,10 +130,15 @@ class Card(Frozen):
     ``index`` is its place in :data:`DECK`, ``mask`` its bit in a hand mask and
     ``suit_mask`` the bits of its whole suit.
 
-    ``Card(Suit.SPADES, Rank.ACE)`` returns the interned ``DECK`` entry.
+    ``Card(Suit.SPADES, Rank.ACE)`` returns the interned ``DECK`` entry. A
+    suit or rank that is not a Suit or Rank is a TypeError (card text, which a
+    user types or a record holds, is :meth:`Card.parse`'s, and a RecordError).
 
     >>> Card(Suit.SPADES, Rank.ACE) is Card.parse("AS")
     True
+    >>> Card("S", Rank.ACE)
+    Traceback (most recent call last):
+    TypeError: Card: suit must be a Suit, not str
     """
 
     __slots__ = ("_text", "index", "mask", "rank", "suit", "suit_mask")
@@ -145,8 +151,10 @@ class Card(Frozen):
     _text: str
 
     def __new__(cls, suit: Suit, rank: Rank) -> Card:
-        if not isinstance(suit, Suit) or not isinstance(rank, Rank):
-            raise RecordError(f"Card needs a Suit and a Rank, not {suit!r} and {rank!r}")
+        if not isinstance(suit, Suit):
+            raise not_a("Card", "suit", "a Suit", suit)
+        if not isinstance(rank, Rank):
+            raise not_a("Card", "rank", "a Rank", rank)
         return DECK[13 * suit.value + rank.value - 2]
 
     @classmethod
@@ -188,7 +196,9 @@ class Card(Frozen):
     @classmethod
     def parse(cls, text: str) -> Card:
         """A card from text: rank then suit, any case; ``10`` or ``T`` for ten;
-        a letter or a symbol for the suit.
+        a letter or a symbol for the suit. Card text is input (a user types it,
+        a record holds it), so anything else, a value that is not a str
+        included, is a RecordError.
 
         >>> Card.parse("10h") is Card.parse("T♥") is Card.parse(" th ")
         True
@@ -214,7 +224,8 @@ DECK: Final[tuple[Card, ...]] = tuple(Card._make(i) for i in range(52))
 
 
 def parse_cards(text: str) -> tuple[Card, ...]:
-    """Cards from whitespace- or comma-separated text, in the order given.
+    """Cards from whitespace- or comma-separated text, in the order given; text
+    that is not cards, or a value that is not a str, is a RecordError.
 
     >>> parse_cards("AS, 10h T♦")
     (Card(Suit.SPADES, Rank.ACE), Card(Suit.HEARTS, Rank.TEN), Card(Suit.DIAMONDS, Rank.TEN))

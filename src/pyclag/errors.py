@@ -1,13 +1,63 @@
-"""The exception hierarchy (DESIGN.md §5).
+"""The exception hierarchy (DESIGN.md §5), and the policy that says which error
+a bad argument raises.
 
 Every error derives from :class:`ClagError` and from :class:`ValueError`, so
-``except ValueError`` keeps working for callers that do not know pyclag.
+``except ValueError`` keeps working for callers that do not know pyclag. Bad
+input raises one of the errors below or a TypeError, never AttributeError,
+IndexError or KeyError. One rule decides between them: where the value comes from.
 
-Bad game input (actions, bids, cards, seats, calls, decks, card text, presets, options,
-player counts) raises one of these, never AttributeError, IndexError or KeyError. A
-programming error is a TypeError naming the function, the parameter, what it must be and
-what it was: a state not a GameState, an rng not a random.Random, round rules not a
-RoundRules, a ruling's plays, bids or trick winners not a list or tuple.
+**Game input** is what a player, a user or a record supplies: an action and each
+of its fields (a bid, a card, a seat, a call, a trump, a hand size, a deck, a
+face-down shuffle, a draw), card or suit text, a record, a rule set with its
+options and schedule, the player count and the first dealer. A typed line or a
+record may hold any value, so game input is refused with its §5 class whatever
+is wrong with it, its type included (``bid(state, "1")``, ``Card.parse(5)``,
+``new_game(rules, players="4")``):
+
+* an action: the subclass of :class:`IllegalActionError` of its decision, with
+  a :class:`Reason` (the table below);
+* card text, suit text (``Card.parse``, ``Suit.parse``, ``parse_cards``,
+  ``Hand.parse``) and a record: :class:`RecordError`;
+* a rule set, an option, a schedule, the fields of a rule object, a player
+  count, a first dealer: :class:`RulesError`.
+
+**Every other argument** is a Python value that a program passes: a state, an
+rng, an observation, round rules (derived from a state, not supplied), a Suit,
+Rank or Card (``Card(suit, rank)``, ``Hand.of_suit``, ``RoundRules.strength``),
+the mask or cards of a Hand (``Hand(mask)``, ``Hand.of``), the seat to
+``observe``, the bots of ``play_game``, the rounds and steps of ``play_out``, a
+trick number (``Madness.trick_value``), a ruling's containers. Of the wrong
+type (a bool is not an int) it is a TypeError naming the function, the
+parameter, what it must be and what it was (``checks.not_a``):
+``Hand.of_suit: suit must be a Suit, not str``. Of the right type but a wrong
+value, it raises the §5 class of what the value is about:
+
+* a seat outside the table (``observe(state, 9)``), a table of bots that is not
+  one per player (``play_game``): :class:`RulesError`, as for the player count;
+* a negative count of rounds or steps (``play_out``): :class:`RulesError`, as
+  for an option out of range (how long to play);
+* a trick the round does not have (``Madness.trick_value(6, 5)``):
+  :class:`RulesError`;
+* a hand mask beyond the 52 cards, a card twice in ``Hand.of``:
+  :class:`RecordError`, as for card text that names a card twice;
+* an observation that no deal is consistent with (``determinize``):
+  :class:`RecordError`, as for a record that does not replay;
+* a ruling's bids and trick winners (``score_round``, ``trick_winner``): the
+  action class of what they stand for (IllegalBidError, IllegalPlayError).
+
+Hot-path helpers that only see values the library made (``hand.cards_of``,
+``hand.ONE_SUIT``) check nothing.
+
+Each :class:`Reason` has one class: WRONG_PHASE and GAME_OVER a
+:class:`WrongPhaseError`; OUT_OF_TURN an :class:`OutOfTurnError`;
+NOT_AN_INTEGER, BID_OUT_OF_RANGE, DEALER_RESTRICTION and FORCED_BID an
+:class:`IllegalBidError`; NOT_A_CARD, CARD_NOT_HELD, MUST_FOLLOW_SUIT,
+TWO_MAY_NOT_LEAD and BAD_TRICK an :class:`IllegalPlayError`; BAD_DECLARATION an
+:class:`IllegalDeclarationError`; BAD_CALL an :class:`IllegalCallError`;
+BAD_TRUMP an :class:`IllegalTrumpError`; BAD_HAND_SIZE an
+:class:`IllegalHandSizeError`; BAD_DECK, BAD_SHUFFLE and BAD_DRAW an
+:class:`IllegalChanceError`; NOT_AN_ACTION, a value that belongs to no decision,
+the base :class:`IllegalActionError` itself.
 
 >>> issubclass(IllegalBidError, IllegalActionError) and issubclass(IllegalBidError, ValueError)
 True

@@ -16,7 +16,7 @@ from typing import Final
 import attrs
 
 from pyclag.cards import DECK, Card, Suit, parse_cards
-from pyclag.checks import Frozen
+from pyclag.checks import Frozen, not_a
 from pyclag.errors import RecordError
 
 __all__ = ["ONE_SUIT", "Hand", "cards_of"]
@@ -59,7 +59,8 @@ cards are one such mask): a cached table for hot paths.
 
 
 def cards_of(mask: int) -> tuple[Card, ...]:
-    """The cards of a mask, in canonical order (a cached, hot-path helper).
+    """The cards of a mask, in canonical order (a cached, hot-path helper: it
+    checks nothing, and is given only masks the library made).
 
     >>> cards_of(Card.parse("AS").mask | Card.parse("2C").mask)
     (Card(Suit.CLUBS, Rank.TWO), Card(Suit.SPADES, Rank.ACE))
@@ -72,30 +73,45 @@ def cards_of(mask: int) -> tuple[Card, ...]:
 class Hand(Frozen):
     """An immutable set of cards; ``mask`` has bit ``card.index`` set per card.
 
+    A mask that is not an int (or is a bool) is a TypeError; an int beyond the
+    52 cards a RecordError, as for bad card text (the policy in :mod:`pyclag.errors`).
+
     >>> Hand.of([Card.parse("QH")]) == Hand.parse("qh")
     True
+    >>> Hand("x")
+    Traceback (most recent call last):
+    TypeError: Hand: mask must be an int in 0..2**52-1, not str
     """
 
     mask: int = attrs.field(default=0)
 
     @mask.validator
     def _check(self, _attribute: object, value: int) -> None:
-        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= _FULL:
+        if isinstance(value, bool) or not isinstance(value, int):  # inline: hands are many
+            raise not_a("Hand", "mask", "an int in 0..2**52-1", value)
+        if not 0 <= value <= _FULL:
             raise RecordError(f"a hand mask must be an int in 0..2**52-1, not {value!r}")
 
     @classmethod
     def of(cls, cards: Iterable[Card]) -> Hand:
-        """The hand holding exactly ``cards`` (duplicates are refused).
+        """The hand holding exactly ``cards``: what is not an iterable of Card
+        values is a TypeError (text is :meth:`parse`'s), a card given twice a
+        RecordError.
 
         >>> len(Hand.of(DECK))
         52
+        >>> Hand.of(["AS"])
+        Traceback (most recent call last):
+        TypeError: Hand.of: cards must be Card values only (Hand.parse reads text), not str
         """
-        if not isinstance(cards, Iterable):
-            raise RecordError(f"a hand is made of cards, not {cards!r}")
+        if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
+            raise not_a(
+                "Hand.of", "cards", "an iterable of Card values (Hand.parse reads text)", cards
+            )
         mask = 0
         for card in cards:
             if not isinstance(card, Card):
-                raise RecordError(f"a hand holds cards, not {card!r}")
+                raise not_a("Hand.of", "cards", "Card values only (Hand.parse reads text)", card)
             if mask & card.mask:
                 raise RecordError(f"card {card} appears twice")
             mask |= card.mask
@@ -124,13 +140,16 @@ class Hand(Frozen):
         return self.mask != 0
 
     def of_suit(self, suit: Suit) -> Hand:
-        """The cards of one suit.
+        """The cards of one suit; a ``suit`` that is not a Suit is a TypeError.
 
         >>> Hand.parse("AS 2H 3S").of_suit(Suit.SPADES)
         Hand.parse('3S AS')
+        >>> Hand.parse("AS").of_suit("S")
+        Traceback (most recent call last):
+        TypeError: Hand.of_suit: suit must be a Suit, not str
         """
         if not isinstance(suit, Suit):  # a Card has a mask too: its own bit
-            raise RecordError(f"of_suit needs a Suit, not {suit!r}")
+            raise not_a("Hand.of_suit", "suit", "a Suit", suit)
         return Hand(self.mask & suit.mask)
 
     @property

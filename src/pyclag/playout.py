@@ -13,7 +13,7 @@ from typing import Final
 
 from pyclag.checks import check_rng, not_a
 from pyclag.engine import apply, deal, legal_actions, sample_chance
-from pyclag.errors import IllegalDeclarationError
+from pyclag.errors import IllegalDeclarationError, RulesError
 from pyclag.moves import bid, legal_bids, legal_declarations, legal_plays, play
 from pyclag.refusals import check_state
 from pyclag.state import CHANCE, GameState, Phase
@@ -45,7 +45,8 @@ def play_out(
     rounds have been scored, or after ``steps`` actions (chance steps included).
 
     ``rounds`` and ``steps`` are ``None`` or ints >= 0: another type is a
-    TypeError, a negative int a ValueError.
+    TypeError, a negative int a RulesError (how long to play is an option; the
+    policy in :mod:`pyclag.errors`).
 
     >>> import pyclag
     >>> state = play_out(pyclag.new_game(pyclag.NORMAL, players=3), random.Random(2), rounds=2)
@@ -53,7 +54,7 @@ def play_out(
     2
     >>> play_out(state, random.Random(2), steps=-1)
     Traceback (most recent call last):
-    ValueError: play_out: steps must be None or an int >= 0, not -1
+    pyclag.errors.RulesError: play_out: steps must be None or an int >= 0, not -1
     """
     check_state("play_out", state)
     check_rng("play_out", rng)
@@ -63,7 +64,7 @@ def play_out(
         if isinstance(count, bool) or not isinstance(count, int):
             raise not_a("play_out", name, "None or an int >= 0", count)
         if count < 0:
-            raise ValueError(f"play_out: {name} must be None or an int >= 0, not {count!r}")
+            raise RulesError(f"play_out: {name} must be None or an int >= 0, not {count!r}")
     goal = state.rules.num_rounds(state.players) if rounds is None else len(state.history) + rounds
     budget = -1 if steps is None else steps
     # This loop is what `pyclag bench` times. It picks with one float rather

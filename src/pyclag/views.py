@@ -33,7 +33,7 @@ from pyclag.checks import bounded, check_rng, not_a
 from pyclag.dealing import pack_of
 from pyclag.display import phase_words, table_text
 from pyclag.engine import legal_actions
-from pyclag.errors import ClagError, RecordError, RulesError
+from pyclag.errors import RecordError, RulesError
 from pyclag.hand import Hand, cards_of
 from pyclag.records import Record, replay, replay_round, round_record
 from pyclag.refusals import not_a_state
@@ -213,13 +213,17 @@ def _cards(count: int) -> str:
 
 
 def observe(state: GameState, seat: Seat) -> Observation:
-    """What ``seat`` may know of ``state``, and nothing more.
+    """What ``seat`` may know of ``state``, and nothing more. A ``seat`` that
+    is not an int is a TypeError; a seat outside the table a RulesError.
 
     >>> import random, pyclag
     >>> rules = pyclag.presets.get("scottish").with_schedule([pyclag.presets.SCOTTISH.schedule[10]])
     >>> state = pyclag.deal(pyclag.new_game(rules, 3), rng=random.Random(1))
     >>> state.round.setup.played.label, observe(state, 1).hand, observe(state, 1).turnup
     ('Blind (cards and trumps unseen)', None, None)
+    >>> observe(state, 3)
+    Traceback (most recent call last):
+    pyclag.errors.RulesError: observe: seat must be a seat in 0..2, not 3
     """
     try:
         rnd = state.round
@@ -227,7 +231,10 @@ def observe(state: GameState, seat: Seat) -> Observation:
     except AttributeError:
         raise not_a_state("observe", state) from None
     setup = rnd.setup
-    if type(seat) is not int or not 0 <= seat < setup.players:
+    if type(seat) is not int:
+        raise not_a("observe", "seat", "an int", seat)
+    if not 0 <= seat < setup.players:
+        # A seat outside the table is about the player count (the policy in pyclag.errors).
         raise RulesError(f"observe: seat must be a seat in 0..{setup.players - 1}, not {seat!r}")
     current = rnd.phase
     over = current is Phase.ROUND_OVER
@@ -323,7 +330,8 @@ def determinize(observation: Observation, rng: random.Random) -> GameState:
     no seat given a card it has shown it cannot hold (a suit it failed to
     follow, a card its wild two declared). Every consistent placement can be
     drawn, though not all equally often. The hidden cards of finished rounds,
-    which nothing can depend on any more, are placed in a fixed order.
+    which nothing can depend on any more, are placed in a fixed order. An
+    observation that no deal is consistent with is a RecordError.
 
     >>> import random, pyclag
     >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL, 4), rng=random.Random(1))
@@ -351,7 +359,9 @@ def determinize(observation: Observation, rng: random.Random) -> GameState:
             return replay_round(start, attrs.evolve(record, deck=deck))
         except RecordError:  # a wild two's play the voids do not capture (§2.0 rules 3-8)
             continue
-    raise ClagError(
+    # An observation is the record of what one seat saw: one that no deal fits
+    # is refused as a record that does not replay is (the policy in pyclag.errors).
+    raise RecordError(
         f"no deal is consistent with this observation after {_ATTEMPTS} tries: "
         "was it made by observe()?"
     )
@@ -411,15 +421,7 @@ def _past_deck(result: RoundResult) -> tuple[Card, ...]:
     seen = sum(card.mask for cards in played for card in cards)
     if setup.turnup is not None:
         seen |= setup.turnup.mask
-    return _pack(setup, played, cards_of(_ALL & ~seen))
-
-
-def _pack(
-    setup: RoundSetup, hands: Sequence[Sequence[Card]], rest: Sequence[Card]
-) -> tuple[Card, ...]:
-    """The pack that deals ``hands[s]`` to seat ``s`` in that order, then the
-    turn-up (if shown), then ``rest`` (§1.4)."""
-    return pack_of(hands, setup.dealer, setup.turnup, rest)
+    return pack_of(played, setup.dealer, setup.turnup, cards_of(_ALL & ~seen))
 
 
 def _voids(view: Observation) -> tuple[int, ...]:
@@ -453,7 +455,7 @@ def _sample_deck(
         hands.append(cards)
     rest = list(cards_of(pool & ~sum(held.values())))
     rng.shuffle(rest)
-    return _pack(setup, hands, rest)
+    return pack_of(hands, setup.dealer, setup.turnup, rest)
 
 
 def _place(

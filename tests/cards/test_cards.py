@@ -84,7 +84,8 @@ def test_card_text_of_the_wrong_type_is_a_record_error(value: object) -> None:
 
 
 def test_card_constructor_refuses_non_members() -> None:
-    with pytest.raises(RecordError):
+    # Not game input (card text is Card.parse's): a TypeError (the policy in pyclag.errors).
+    with pytest.raises(TypeError, match="Card: suit must be a Suit, not str"):
         Card("S", Rank.ACE)  # type: ignore[arg-type]
 
 

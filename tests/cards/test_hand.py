@@ -40,13 +40,21 @@ def test_repr_and_str_round_trip() -> None:
 def test_a_hand_refuses_duplicates_and_non_cards() -> None:
     with pytest.raises(RecordError, match="AS appears twice"):
         Hand.parse("AS AS")
-    with pytest.raises(RecordError):
+    # Cards that are not Card values are not game input: a TypeError (pyclag.errors).
+    with pytest.raises(TypeError, match=r"Hand\.of: cards must be Card values"):
         Hand.of(["AS"])  # type: ignore[list-item]
 
 
-@pytest.mark.parametrize("mask", [-1, 1 << 52, True, 1.5, "3"])
+@pytest.mark.parametrize("mask", [-1, 1 << 52])
 def test_a_hand_mask_must_be_a_52_bit_int(mask: object) -> None:
     with pytest.raises(RecordError):
+        Hand(mask)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("mask", [True, 1.5, "3"])
+def test_a_hand_mask_that_is_not_an_int_is_a_type_error(mask: object) -> None:
+    # A mask of the wrong type is not game input (the policy in pyclag.errors).
+    with pytest.raises(TypeError, match="Hand: mask must be an int"):
         Hand(mask)  # type: ignore[arg-type]
 
 

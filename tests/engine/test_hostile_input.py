@@ -467,27 +467,40 @@ GAME_INPUT: Final = [
         "Card(suit)",
         lambda suit: Card(suit, Rank.ACE),
         (DECK[0], "S", 3, None, Rank.ACE),
-        RecordError,
-        lambda suit: f"Card needs a Suit and a Rank, not {suit!r} and {Rank.ACE!r}",
+        TypeError,  # not game input (card text is): the policy in pyclag.errors
+        lambda suit: f"Card: suit must be a Suit, not {type(suit).__name__}",
     ),
     *cases(
         "Hand(mask)",
         lambda mask: Hand(mask),
-        (-1, 2**52, True, "AS", None, 1.5, 10**100),
+        (-1, 2**52, 10**100),
         RecordError,
         lambda mask: f"a hand mask must be an int in 0..2**52-1, not {mask!r}",
     ),
     *cases(
+        "Hand(mask type)",
+        lambda mask: Hand(mask),
+        (True, "AS", None, 1.5),
+        TypeError,  # not game input: the policy in pyclag.errors
+        lambda mask: f"Hand: mask must be an int in 0..2**52-1, not {type(mask).__name__}",
+    ),
+    *cases(
         "Hand.of",
         lambda cards: Hand.of(cards),
-        (5, None, ["AS"], [DECK[0], DECK[0]]),
+        ([DECK[0], DECK[0]],),
         RecordError,
+        lambda _: "appears twice",
+    ),
+    *cases(
+        "Hand.of(type)",
+        lambda cards: Hand.of(cards),
+        (5, None, ["AS"]),
+        TypeError,  # not game input (Hand.parse reads text): the policy in pyclag.errors
         lambda cards: (
-            "appears twice"
-            if isinstance(cards, list) and cards[0] is DECK[0]
-            else f"a hand holds cards, not {cards[0]!r}"
+            "Hand.of: cards must be Card values only (Hand.parse reads text), not str"
             if isinstance(cards, list)
-            else f"a hand is made of cards, not {cards!r}"
+            else f"Hand.of: cards must be an iterable of Card values (Hand.parse reads text), "
+            f"not {type(cards).__name__}"
         ),
     ),
     # the pure rulings' contents
@@ -519,6 +532,7 @@ GAME_INPUT: Final = [
         ((), (1, -1), (1, 1.0), (1, True), (1, "0"), (1, [0])),
         IllegalBidError,
         lambda bids: "bids must hold one entry per seat" if not bids else f"seat 1 is {bids[1]!r}",
+        reason=lambda bids: _bid_reason(bids[1]) if bids else Reason.BID_OUT_OF_RANGE,
     ),
     *cases(
         "score_round(trick_winners)",
@@ -526,6 +540,7 @@ GAME_INPUT: Final = [
         ((2,), (-1,), (True,), (0.0,), (None,), (10**30,)),
         IllegalPlayError,
         lambda winners: f"trick 1 was won by {winners[0]!r}, which is not a seat of 2 players",
+        reason=lambda _: Reason.BAD_TRICK,
     ),
     *cases(
         "RoundRules",

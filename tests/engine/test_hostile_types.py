@@ -222,8 +222,8 @@ def test_errors_policy_a_ruling_given_the_wrong_container_is_a_type_error(
         (1.5, TypeError),
         (True, TypeError),
         (math.nan, TypeError),
-        (-1, ValueError),
-        (-(10**30), ValueError),
+        (-1, pyclag.RulesError),  # a RulesError, a ValueError (the policy in pyclag.errors)
+        (-(10**30), pyclag.RulesError),
     ],
 )
 def test_play_out_counts_are_none_or_ints_from_zero(

@@ -247,9 +247,12 @@ def test_observe_refuses_what_is_not_a_state_or_a_seat() -> None:
     state = pyclag.new_game(pyclag.NORMAL, players=4)
     with pytest.raises(TypeError, match="observe"):
         observe(None, 0)  # type: ignore[arg-type]
-    for seat in (9, 4, -1, "1", True, 1.0, None):
+    for seat in (9, 4, -1):  # outside the table: the player count's error
         with pytest.raises(RulesError, match="seat"):
-            observe(state, seat)  # type: ignore[arg-type]
+            observe(state, seat)
+    for odd in ("1", True, 1.0, None):  # not an int: a TypeError (the policy in pyclag.errors)
+        with pytest.raises(TypeError, match="observe: seat must be an int"):
+            observe(state, odd)  # type: ignore[arg-type]
 
 
 def test_determinize_refuses_what_is_not_an_observation_or_an_rng() -> None:

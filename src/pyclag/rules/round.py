@@ -19,7 +19,7 @@ import attrs
 
 from pyclag.actions import Call, CallChoice
 from pyclag.cards import DECK, Suit
-from pyclag.checks import Frozen, bounded, is_instance, is_int, is_member, is_whole
+from pyclag.checks import Frozen, bounded, is_instance, is_int, is_member, is_whole, not_a
 from pyclag.errors import IllegalHandSizeError, Reason, Refusal, RulesError
 from pyclag.rules.calls import CallRules
 from pyclag.rules.deals import Bidding, PlayMode, Reveal, TwosWild
@@ -277,7 +277,9 @@ class RoundRules(Frozen):
 
     def strength(self, led: Suit) -> tuple[int, ...]:
         """Strength of each card (by index) in a trick led in ``led``; the
-        strongest card wins. Cached: a small table per rules and led suit.
+        strongest card wins. Cached: a small table per rules and led suit. A
+        ``led`` that is not a Suit is a TypeError (not game input: the engine
+        passes the suit of the card led).
 
         >>> from pyclag.cards import Card
         >>> from pyclag.scoring.schemes import F1
@@ -286,10 +288,10 @@ class RoundRules(Frozen):
         True
         >>> RoundRules(trump=None, scoring=F1).strength("S")
         Traceback (most recent call last):
-        pyclag.errors.RulesError: strength: led must be a Suit, not 'S'
+        TypeError: RoundRules.strength: led must be a Suit, not str
         """
         if type(led) is not Suit:
-            raise RulesError(f"strength: led must be a Suit, not {led!r}")
+            raise not_a("RoundRules.strength", "led", "a Suit", led)
         return self.tables[led.value]
 
 
