@@ -51,7 +51,7 @@ from pyclag.state import CHANCE, Actor, GameState, Phase, RoundSetup, RoundState
 __all__ = ["DECISIONS", "Decision", "advance", "decision", "finish", "round_phases"]
 
 
-@attrs.frozen(eq=False)
+@attrs.frozen(eq=False, repr=False)
 class Decision(Frozen):
     """One kind of decision: a row of :data:`DECISIONS`.
 
@@ -85,6 +85,9 @@ class Decision(Frozen):
     read: Callable[[str, Any], Action]
     from_record: Callable[[Any, Any], Action]
     sample: Callable[[GameState, random.Random], ChanceAction] | None = None
+
+    def __repr__(self) -> str:
+        return f"<Decision {self.phase.value}: {self.action.__name__}, record field {self.record_field!r}>"
 
     @property
     def chance(self) -> bool:
