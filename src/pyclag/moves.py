@@ -33,7 +33,7 @@ from pyclag.errors import IllegalDeclarationError, Reason
 from pyclag.flow import NATURAL_PLAYS
 from pyclag.refusals import describe, not_a_state, refused, where
 from pyclag.rules.trumps import NoTrumps
-from pyclag.state import GameState, Phase, RoundState
+from pyclag.state import GameState, Phase, RoundState, seat_to_act
 
 __all__ = [
     "bid",
@@ -69,11 +69,6 @@ def _round(func: str, state: GameState, phase: Phase, what: str | None = None) -
     return rnd
 
 
-def _seat(rnd: RoundState) -> int:
-    seat = rnd.to_act
-    return seat if type(seat) is int else -1
-
-
 # --- the RAF dealer's hand size --------------------------------------------------
 
 
@@ -101,7 +96,7 @@ def choose_hand_size(state: GameState, size: int) -> GameState:
     """
     what = f"illegal hand size {size!r}"
     rnd = _round("choose_hand_size", state, Phase.CHOOSE_HAND_SIZE, what)
-    return apply(state, ChooseHandSize(_seat(rnd), size))
+    return apply(state, ChooseHandSize(seat_to_act(rnd), size))
 
 
 # --- the RAF caller ------------------------------------------------------------------
@@ -170,7 +165,7 @@ def declare_trump(state: GameState, suit: Suit | NoTrumps) -> GameState:
     """
     what = f"illegal trump declaration {suit!r}"
     rnd = _round("declare_trump", state, Phase.DECLARE_TRUMP, what)
-    return apply(state, DeclareTrump(_seat(rnd), suit))
+    return apply(state, DeclareTrump(seat_to_act(rnd), suit))
 
 
 # --- bidding ----------------------------------------------------------------------------
@@ -207,7 +202,7 @@ def bid(state: GameState, tricks: int) -> GameState:
     current = rnd.phase
     if current is not _BID and current is not _BID_FIRST:
         raise misplaced_bid(state, f"illegal bid {tricks!r}")
-    return _TAKE_BID(state, Bid(_seat(rnd), tricks))
+    return _TAKE_BID(state, Bid(seat_to_act(rnd), tricks))
 
 
 # --- play ---------------------------------------------------------------------------------
@@ -245,7 +240,7 @@ def legal_declarations(state: GameState, card: Card) -> tuple[Card, ...]:
     52
     """
     rnd = _round("legal_declarations", state, _PLAY)
-    seat = _seat(rnd)
+    seat = seat_to_act(rnd)
     twos = rnd.setup.played.twos
     held = rnd.masks[seat]
     if twos is None or type(card) is not Card or card.rank is not Rank.TWO or not held & card.mask:

@@ -17,7 +17,15 @@ from pyclag.hand import ONE_SUIT, cards_of
 from pyclag.refusals import refused
 from pyclag.rules.play import TWOS, declarations, following, legal_mask, play_refusal
 from pyclag.rules.tricks import best_play
-from pyclag.state import GameState, Phase, RoundState, Trick, new_game_state, new_round_state
+from pyclag.state import (
+    GameState,
+    Phase,
+    RoundState,
+    Trick,
+    new_game_state,
+    new_round_state,
+    seat_to_act,
+)
 
 __all__ = [
     "Finish",
@@ -33,12 +41,6 @@ Finish = Callable[[GameState, RoundState], GameState]
 
 _PLAY, _ROUND_OVER = Phase.PLAY, Phase.ROUND_OVER
 _NOT_TWOS: Final = ((1 << 52) - 1) ^ TWOS
-
-
-def _seat(rnd: RoundState) -> int:
-    """The seat to act in a play (the engine has checked it is one)."""
-    seat = rnd.to_act
-    return seat if type(seat) is int else -1
 
 
 def _seen(rnd: RoundState) -> int:
@@ -69,7 +71,7 @@ def play_cards(rnd: RoundState) -> tuple[Card, ...]:
     >>> play_cards(state.round)
     (Card(Suit.CLUBS, Rank.ACE),)
     """
-    held = rnd.masks[_seat(rnd)]
+    held = rnd.masks[seat_to_act(rnd)]
     twos = rnd.setup.played.twos
     if twos is None or not held & TWOS:  # wild twos change nothing without a two (rule 5)
         legal = following(rnd.trick, held)
@@ -89,7 +91,7 @@ def declarations_now(rnd: RoundState, card: Card) -> tuple[Card, ...]:
     52
     """
     twos = rnd.setup.played.twos
-    held = rnd.masks[_seat(rnd)]
+    held = rnd.masks[seat_to_act(rnd)]
     if twos is None or not _legal(rnd, held) & card.mask:
         return ()
     return declarations(twos, rnd.trick, held, rnd.setup.trump, _seen(rnd))
@@ -105,7 +107,7 @@ def play_actions(state: GameState) -> tuple[Play, ...]:
     ['7C', '4H', '4S']
     """
     rnd = state.round
-    seat = _seat(rnd)
+    seat = seat_to_act(rnd)
     held = rnd.masks[seat]
     twos = rnd.setup.played.twos
     if twos is None or not held & TWOS:

@@ -49,6 +49,7 @@ __all__ = [
     "new_round_state",
     "revise",
     "running_totals",
+    "seat_to_act",
 ]
 
 Seat: TypeAlias = int
@@ -350,6 +351,19 @@ class GameState(Frozen):
             rounds = self.rules.num_rounds(self.players)
             where = f"round {rnd.setup.index + 1} of {rounds}, {phase_words(rnd)}"
         return f"<GameState {self.rules.name}, {self.players} players, {where}>"
+
+
+def seat_to_act(rnd: RoundState) -> Seat:
+    """The seat to act in a player's decision, as an int (-1 where chance acts
+    or the game is over): what the decisions' functions index hands with once
+    the engine has checked the phase (internal surface).
+
+    >>> import pyclag
+    >>> seat_to_act(pyclag.new_game(pyclag.NORMAL, 3).round)
+    -1
+    """
+    seat = rnd.to_act
+    return seat if type(seat) is int else -1
 
 
 def running_totals(history: tuple[RoundResult, ...], players: int) -> tuple[int, ...]:

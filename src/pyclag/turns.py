@@ -34,6 +34,7 @@ from pyclag.state import (
     new_game_state,
     new_round_state,
     revise,
+    seat_to_act,
 )
 
 __all__ = [
@@ -60,12 +61,6 @@ _PLAY, _ROUND_OVER = Phase.PLAY, Phase.ROUND_OVER
 _NOT_TWOS: Final = ((1 << 52) - 1) ^ TWOS
 
 
-def _seat(rnd: RoundState) -> int:
-    """The seat to act in a player's decision (the engine has checked it is one)."""
-    seat = rnd.to_act
-    return seat if type(seat) is int else -1
-
-
 # --- the RAF dealer's hand size (§2.3) ------------------------------------------------
 
 
@@ -78,7 +73,7 @@ def hand_size_actions(state: GameState) -> tuple[ChooseHandSize, ...]:
     ['3', '4', '5', '6', '7']
     """
     setup = state.round.setup
-    seat = _seat(state.round)
+    seat = seat_to_act(state.round)
     return tuple(ChooseHandSize(seat, h) for h in setup.spec.legal_hand_sizes(setup.players))
 
 
@@ -130,7 +125,7 @@ def call_actions(state: GameState) -> tuple[Call, ...]:
     (696, 'trumps:C')
     """
     calls = state.round.setup.spec.calls
-    return () if calls is None else calls.legal_calls(_seat(state.round))
+    return () if calls is None else calls.legal_calls(seat_to_act(state.round))
 
 
 def call_refusal(state: GameState, action: Call) -> Refusal | None:
@@ -201,7 +196,7 @@ def trump_actions(state: GameState) -> tuple[DeclareTrump, ...]:
     >>> [str(action) for action in trump_actions(state)]
     ['C', 'D', 'H', 'S']
     """
-    seat = _seat(state.round)
+    seat = seat_to_act(state.round)
     return tuple(DeclareTrump(seat, suit) for suit in trump_choices(state.round.setup))
 
 
@@ -288,7 +283,7 @@ def bid_actions(state: GameState) -> tuple[Bid, ...]:
     (Bid(seat=1, tricks=0), Bid(seat=1, tricks=1))
     """
     rnd = state.round
-    return _bids(_seat(rnd), bid_values(state, rnd))
+    return _bids(seat_to_act(rnd), bid_values(state, rnd))
 
 
 # Seats below 52 and the legal sets the hooks give (a range or a range less one): finite,
