@@ -376,11 +376,10 @@ def deal(
     rnd = check_state("deal", state).round
     if (rng is None) == (deck is None):
         raise TypeError("deal() needs exactly one of rng= (a random.Random) or deck= (52 cards)")
-    if deck is None:
-        shuffler = check_rng("deal", rng)
+    shuffler = check_rng("deal", rng) if deck is None else None
     if rnd.phase is not Phase.DEAL:
         raise wrong_phase_error(state, "deal" if deck is None else "a deal", Phase.DEAL)
-    if deck is None:  # a pack just shuffled holds the 52 cards: no check to repeat
+    if shuffler is not None:  # a pack just shuffled holds the 52 cards: no check to repeat
         return deal_pack(advance, state, shuffled_deck(shuffler))
     given: Any = deck  # any value: the deal's rule refuses what is not a pack
     return BY_PHASE[Phase.DEAL].take(state, Deal(given))
