@@ -22,15 +22,17 @@ from pyclag.state import (
     Phase,
     RoundState,
     Trick,
-    new_game_state,
     new_round_state,
+    next_state,
     seat_to_act,
 )
 
 __all__ = [
     "Finish",
+    "PlayCard",
     "declarations_now",
     "play_actions",
+    "play_card",
     "play_cards",
     "play_refusal_now",
     "take_play",
@@ -61,17 +63,17 @@ def _legal(rnd: RoundState, held: int) -> int:
     return legal_mask(twos, rnd.trick, held, rnd.setup.trump, _seen(rnd))
 
 
-def play_cards(rnd: RoundState) -> tuple[Card, ...]:
-    """The cards the seat to act may play.
+def play_cards(rnd: RoundState, seat: int) -> tuple[Card, ...]:
+    """The cards ``seat``, the seat to act, may play.
 
     >>> import random, pyclag
     >>> state = pyclag.new_game(pyclag.NORMAL.with_schedule([3]), players=3)
     >>> state = pyclag.bid(pyclag.bid(pyclag.bid(pyclag.deal(state, random.Random(0)), 1), 1), 0)
     >>> state = pyclag.play(state, Card.parse("7C"))  # seat 1 leads; seat 2 holds AC QH AH
-    >>> play_cards(state.round)
+    >>> play_cards(state.round, 2)
     (Card(Suit.CLUBS, Rank.ACE),)
     """
-    held = rnd.masks[seat_to_act(rnd)]
+    held = rnd.masks[seat]
     twos = rnd.setup.played.twos
     if twos is None or not held & TWOS:  # wild twos change nothing without a two (rule 5)
         legal = following(rnd.trick, held)
@@ -163,27 +165,35 @@ def play_refusal_now(state: GameState, action: Play) -> Refusal | None:
     return play_refusal(twos, rnd.trick, held, rnd.setup.trump, _seen(rnd), action)
 
 
-def take_play(finish: Finish) -> Callable[[GameState, Play], GameState]:
-    """The transition: the seat to act plays a card; a full trick is won by its
-    best card (§1.8), and the last trick ends the round.
+PlayCard = Callable[[GameState, RoundState, int, Card, "Card | None"], GameState]
+"""The play transition by its parts: state, its round, the seat to act, the card
+and what a wild two stands for (``None`` for a natural card)."""
+
+
+def play_card(finish: Finish) -> PlayCard:
+    """The transition: ``seat``, the seat to act (the engine has checked the
+    phase and the seat), plays ``card`` as ``as_card``; a full trick is won by
+    its best card (§1.8), and the last trick ends the round. The verb
+    :func:`pyclag.play` calls it with the parts, the row's ``take`` with an
+    action's (:func:`take_play`).
 
     >>> import random, pyclag
     >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL, players=3), rng=random.Random(1))
     >>> state = pyclag.bid(pyclag.bid(pyclag.bid(state, 0), 1), 1)  # seat 1 holds QS
-    >>> state = take_play(pyclag.decisions.finish)(state, Play(1, Card.parse("QS")))
+    >>> state = play_card(pyclag.decisions.finish)(state, state.round, 1, Card.parse("QS"), None)
     >>> [str(play) for play in state.round.trick], state.round.to_act
     (['QS'], 2)
     """
 
-    def take(state: GameState, action: Play) -> GameState:
-        rnd = state.round
-        seat, card = action.seat, action.card
+    def play(
+        state: GameState, rnd: RoundState, seat: int, card: Card, as_card: Card | None
+    ) -> GameState:
         held = rnd.masks[seat]
         setup = rnd.setup
         trick = rnd.trick
         if (
-            type(card) is Card
-            and action.as_card is None
+            as_card is None
+            and type(card) is Card
             and following(trick, held) & card.mask
             and (card.mask & _NOT_TWOS or setup.played.twos is None)
         ):
@@ -191,27 +201,42 @@ def take_play(finish: Finish) -> Callable[[GameState, Play], GameState]:
             # or not (rule 5 only frees more cards), so one check serves both.
             played = NATURAL_PLAYS[seat][card.index]
         else:
+            action = Play(seat, card, as_card)
             refusal = play_refusal_now(state, action)
             if refusal is not None:
-                raise refused(state, action, refusal, "play", play_cards(rnd))
-            played = action if action.as_card is not None else NATURAL_PLAYS[seat][card.index]
+                raise refused(state, action, refusal, "play", play_cards(rnd, seat))
+            played = action if as_card is not None else NATURAL_PLAYS[seat][card.index]
         hands = list(rnd.masks)
         hands[seat] = held ^ card.mask
         masks = tuple(hands)
         trick += (played,)
         players = setup.players
         if len(trick) < players:
-            after = new_round_state(
-                setup, _PLAY, (seat + 1) % players, rnd.bids, masks, trick, rnd.tricks
+            return next_state(
+                state, setup, _PLAY, (seat + 1) % players, rnd.bids, masks, trick, rnd.tricks
             )
-            return new_game_state(state.rules, state.history, after)
         rules = setup.round_rules
         winner = best_play(trick, rules).seat if rules is not None else trick[0].seat
         tricks = (*rnd.tricks, Trick(trick[0].seat, trick, winner))
         if len(tricks) < setup.hand_size:
-            after = new_round_state(setup, _PLAY, winner, rnd.bids, masks, (), tricks)
-            return new_game_state(state.rules, state.history, after)
-        last = new_round_state(setup, _ROUND_OVER, None, rnd.bids, masks, (), tricks)
-        return finish(state, last)
+            return next_state(state, setup, _PLAY, winner, rnd.bids, masks, (), tricks)
+        return finish(state, new_round_state(setup, _ROUND_OVER, None, rnd.bids, masks, (), tricks))
+
+    return play
+
+
+def take_play(play: PlayCard) -> Callable[[GameState, Play], GameState]:
+    """The row's transition: ``play`` (:func:`play_card`) with an action's parts.
+
+    >>> import random, pyclag
+    >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL, players=3), rng=random.Random(1))
+    >>> state = pyclag.bid(pyclag.bid(pyclag.bid(state, 0), 1), 1)  # seat 1 holds QS
+    >>> take = take_play(play_card(pyclag.decisions.finish))
+    >>> take(state, Play(1, Card.parse("QS"))).round.trick
+    (Play(seat=1, card=Card(Suit.SPADES, Rank.QUEEN), as_card=None),)
+    """
+
+    def take(state: GameState, action: Play) -> GameState:
+        return play(state, state.round, action.seat, action.card, action.as_card)
 
     return take

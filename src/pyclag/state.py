@@ -47,6 +47,7 @@ __all__ = [
     "TrickRecord",
     "new_game_state",
     "new_round_state",
+    "next_state",
     "revise",
     "running_totals",
     "seat_to_act",
@@ -434,6 +435,33 @@ def new_game_state(
     _set_history(state, history)
     _set_round(state, round_)
     return state
+
+
+def next_state(
+    state: GameState,
+    setup: RoundSetup,
+    phase: Phase,
+    to_act: Actor,
+    bids: tuple[int | None, ...],
+    masks: tuple[int, ...],
+    trick: tuple[Play, ...],
+    tricks: tuple[Trick, ...],
+) -> GameState:
+    """``state`` with the round at its next step (the rules and history kept):
+    :func:`new_game_state` of :func:`new_round_state` in one call, for a card
+    played or a bid made (internal surface).
+
+    >>> import random, pyclag
+    >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL, players=3), rng=random.Random(1))
+    >>> rnd = state.round
+    >>> next_state(state, rnd.setup, rnd.phase, rnd.to_act, rnd.bids, rnd.masks, (), ()) == state
+    True
+    """
+    game = _new(GameState)
+    _set_rules(game, state.rules)
+    _set_history(game, state.history)
+    _set_round(game, new_round_state(setup, phase, to_act, bids, masks, trick, tricks))
+    return game
 
 
 _SETUP_NAMES: Final = tuple(field.name for field in attrs.fields(RoundSetup))
