@@ -16,6 +16,7 @@ from typing import Final, Protocol
 import attrs
 
 from pyclag.actions import Play
+from pyclag.builders import new_game_state, new_round_state, revise
 from pyclag.cards import DECK, Card, Suit
 from pyclag.checks import bounded
 from pyclag.dealing import dealt_piles
@@ -27,19 +28,7 @@ from pyclag.rules.tricks import best_play
 from pyclag.rules.trumps import DealerCalls, Precedence, Trumps, TurnUp
 from pyclag.scoring.schemes import Scoring, tricks_won
 from pyclag.scoring.tally import contracts_kept
-from pyclag.state import (
-    Actor,
-    GameState,
-    Phase,
-    RoundResult,
-    RoundSetup,
-    RoundState,
-    Seat,
-    Trick,
-    new_game_state,
-    new_round_state,
-    revise,
-)
+from pyclag.state import Actor, GameState, Phase, RoundResult, RoundSetup, RoundState, Seat, Trick
 
 __all__ = [
     "NATURAL_PLAYS",

@@ -16,8 +16,9 @@ from pyclag.checks import check_rng, not_a
 from pyclag.decisions import BID_TRICKS, PLAY_CARD
 from pyclag.engine import apply, deal, legal_actions, sample_chance
 from pyclag.errors import RulesError
+from pyclag.hand import nth_card
 from pyclag.moves import legal_declarations, play
-from pyclag.plays import play_cards
+from pyclag.plays import play_mask
 from pyclag.refusals import check_state
 from pyclag.state import CHANCE, GameState, Phase
 from pyclag.turns import bid_values
@@ -84,8 +85,8 @@ def play_out(
         rnd = state.round
         current, seat = rnd.phase, rnd.to_act
         if current is _PLAY and type(seat) is int:
-            cards = play_cards(rnd, seat)
-            card = cards[int(random_() * len(cards))]
+            legal = play_mask(rnd, seat)
+            card = nth_card(legal, int(random_() * legal.bit_count()))  # as from legal_plays
             if card.rank is _TWO and rnd.setup.played.twos is not None:  # a wild two
                 named = legal_declarations(state, card)  # names any card it may stand for
                 state = play(state, card, named[int(random_() * len(named))])

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Final
 
 from pyclag.actions import Play
+from pyclag.builders import new_round_state, new_trick, next_state
 from pyclag.cards import Card, Rank
 from pyclag.errors import Refusal
 from pyclag.flow import NATURAL_PLAYS
@@ -17,15 +18,7 @@ from pyclag.hand import ONE_SUIT, cards_of
 from pyclag.refusals import refused
 from pyclag.rules.play import TWOS, declarations, following, legal_mask, play_refusal
 from pyclag.rules.tricks import best_play
-from pyclag.state import (
-    GameState,
-    Phase,
-    RoundState,
-    Trick,
-    new_round_state,
-    next_state,
-    seat_to_act,
-)
+from pyclag.state import GameState, Phase, RoundState, seat_to_act
 
 __all__ = [
     "Finish",
@@ -34,6 +27,7 @@ __all__ = [
     "play_actions",
     "play_card",
     "play_cards",
+    "play_mask",
     "play_refusal_now",
     "take_play",
 ]
@@ -56,7 +50,18 @@ def _seen(rnd: RoundState) -> int:
     return seen
 
 
-def _legal(rnd: RoundState, held: int) -> int:
+def play_mask(rnd: RoundState, seat: int) -> int:
+    """The cards ``seat``, the seat to act, may play, as a mask: following suit,
+    or the wild-two rules where twos are wild and the seat holds one.
+
+    >>> import random, pyclag
+    >>> state = pyclag.new_game(pyclag.NORMAL.with_schedule([3]), players=3)
+    >>> state = pyclag.bid(pyclag.bid(pyclag.bid(pyclag.deal(state, random.Random(0)), 1), 1), 0)
+    >>> state = pyclag.play(state, Card.parse("7C"))  # seat 1 leads; seat 2 holds AC QH AH
+    >>> play_mask(state.round, 2) == Card.parse("AC").mask
+    True
+    """
+    held = rnd.masks[seat]
     twos = rnd.setup.played.twos
     if twos is None or not held & TWOS:  # wild twos change nothing without a two (rule 5)
         return following(rnd.trick, held)
@@ -73,13 +78,10 @@ def play_cards(rnd: RoundState, seat: int) -> tuple[Card, ...]:
     >>> play_cards(state.round, 2)
     (Card(Suit.CLUBS, Rank.ACE),)
     """
-    held = rnd.masks[seat]
-    twos = rnd.setup.played.twos
-    if twos is None or not held & TWOS:  # wild twos change nothing without a two (rule 5)
-        legal = following(rnd.trick, held)
-        # Following suit, the legal cards lie in one suit: a cached tuple.
-        return cards_of(held) if legal == held else ONE_SUIT[legal]
-    return cards_of(legal_mask(twos, rnd.trick, held, rnd.setup.trump, _seen(rnd)))
+    legal = play_mask(rnd, seat)
+    if legal != rnd.masks[seat] and rnd.setup.played.twos is None:
+        return ONE_SUIT[legal]  # following suit, the legal cards lie in one suit: a cached tuple
+    return cards_of(legal)
 
 
 def declarations_now(rnd: RoundState, card: Card) -> tuple[Card, ...]:
@@ -93,8 +95,9 @@ def declarations_now(rnd: RoundState, card: Card) -> tuple[Card, ...]:
     52
     """
     twos = rnd.setup.played.twos
-    held = rnd.masks[seat_to_act(rnd)]
-    if twos is None or not _legal(rnd, held) & card.mask:
+    seat = seat_to_act(rnd)
+    held = rnd.masks[seat]
+    if twos is None or not play_mask(rnd, seat) & card.mask:
         return ()
     return declarations(twos, rnd.trick, held, rnd.setup.trump, _seen(rnd))
 
@@ -217,7 +220,7 @@ def play_card(finish: Finish) -> PlayCard:
             )
         rules = setup.round_rules
         winner = best_play(trick, rules).seat if rules is not None else trick[0].seat
-        tricks = (*rnd.tricks, Trick(trick[0].seat, trick, winner))
+        tricks = (*rnd.tricks, new_trick(trick[0].seat, trick, winner))
         if len(tricks) < setup.hand_size:
             return next_state(state, setup, _PLAY, winner, rnd.bids, masks, (), tricks)
         return finish(state, new_round_state(setup, _ROUND_OVER, None, rnd.bids, masks, (), tricks))

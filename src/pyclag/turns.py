@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Final
 
 from pyclag.actions import Bid, Call, ChooseHandSize, DeclareTrump
+from pyclag.builders import next_state, revise
 from pyclag.cards import Suit
 from pyclag.checks import bounded
 from pyclag.errors import IllegalTrumpError, Reason, Refusal
@@ -26,15 +27,7 @@ from pyclag.rules.play import TWOS
 from pyclag.rules.round import RoundSpec
 from pyclag.rules.trumps import DealerCalls, NoTrumps
 from pyclag.scoring.schemes import ContractScoring
-from pyclag.state import (
-    GameState,
-    Phase,
-    RoundSetup,
-    RoundState,
-    next_state,
-    revise,
-    seat_to_act,
-)
+from pyclag.state import GameState, Phase, RoundSetup, RoundState, seat_to_act
 
 __all__ = [
     "Advance",
