@@ -148,9 +148,15 @@ class _PlayChunks(dict[int, tuple[Play, ...]]):
         return plays
 
 
-_PLAY_CHUNKS: Final = tuple(
-    tuple(_PlayChunks(seat, suit) for suit in range(4)) for seat in range(52)
-)
+class _SeatChunks(dict[int, tuple[_PlayChunks, ...]]):
+    """Each seat's four suits of chunks, made when the seat is first seen."""
+
+    def __missing__(self, seat: int) -> tuple[_PlayChunks, ...]:
+        chunks = self[seat] = tuple(_PlayChunks(seat, suit) for suit in range(4))
+        return chunks
+
+
+_PLAY_CHUNKS: Final = _SeatChunks()
 
 
 def play_refusal_now(state: GameState, action: Play) -> Refusal | None:

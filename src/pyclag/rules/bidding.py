@@ -27,13 +27,6 @@ __all__ = ["BID_RANGES", "GtInfeasible", "Hook", "HookForm"]
 BID_RANGES: Final = tuple(tuple(range(h + 1)) for h in range(53))
 """The bids of a hand of ``h`` cards, ``0..h`` (§1.6), by ``h``: one tuple each."""
 
-_ALL_BUT: Final = tuple(
-    tuple(tuple(b for b in range(h + 1) if b != barred) for barred in range(h + 1))
-    for h in range(53)
-)
-"""``0..h`` less one bid, by ``h`` and the bid barred: the dealer's bids under
-the NOT_EQUAL hook, one tuple each."""
-
 
 class HookForm(enum.Enum):
     """The form of the restriction on the dealer's bid (§1.7, A1).
@@ -108,8 +101,8 @@ class Hook(Frozen):
             if self.gt_infeasible is GtInfeasible.ALLOW_BID_H_PLUS_1:
                 return (h + 1,)
         # NOT_EQUAL, and the EXCEED fallback (A3): anything but h - others.
-        barred = h - others
-        return _ALL_BUT[h][barred] if 0 <= barred <= h else BID_RANGES[h]
+        barred, bids = h - others, BID_RANGES[h]
+        return bids[:barred] + bids[barred + 1 :] if 0 <= barred <= h else bids
 
     def describe(self, hand_size: int, others: int) -> str:
         """Why a dealer's bid outside :meth:`dealer_bids` is refused.
