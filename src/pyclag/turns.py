@@ -251,6 +251,11 @@ def take_trump(advance: Advance) -> Callable[[GameState, DeclareTrump], GameStat
 # --- bidding (§1.6, §1.7) ------------------------------------------------------------------
 
 
+def _total(bids: tuple[int | None, ...]) -> int:
+    """The total of the bids made so far (None, not yet bid, and 0 add nothing)."""
+    return sum(filter(None, bids))
+
+
 def bid_values(state: GameState, rnd: RoundState) -> tuple[int, ...]:
     """The bids the seat to act may make: ``0..h``, and for the last bidder
     what the hook allows.
@@ -264,7 +269,7 @@ def bid_values(state: GameState, rnd: RoundState) -> tuple[int, ...]:
     setup = rnd.setup
     if rnd.to_act != setup.last_bidder:
         return BID_RANGES[setup.hand_size]
-    others = sum(b for b in rnd.bids if b is not None)
+    others = _total(rnd.bids)
     return state.rules.hook.dealer_bids(setup.hand_size, others)
 
 
@@ -297,7 +302,7 @@ def bid_refusal(state: GameState, action: Bid) -> Refusal | None:
     """
     rnd = state.round
     setup = rnd.setup
-    others = sum(b for b in rnd.bids if b is not None)
+    others = _total(rnd.bids)
     last = action.seat == setup.last_bidder
     return state.rules.hook.refusal(setup.hand_size, others, last, action.tricks)
 
@@ -323,7 +328,7 @@ def bid_tricks(advance: Advance) -> BidTricks:
         setup = rnd.setup
         last = setup.last_bidder
         if seat == last:  # the hook binds the last bid (§1.7)
-            others = sum(b for b in rnd.bids if b is not None)
+            others = _total(rnd.bids)
             legal = state.rules.hook.dealer_bids(setup.hand_size, others)
         else:
             legal = BID_RANGES[setup.hand_size]
