@@ -126,3 +126,20 @@ def test_copy_and_deepcopy_of_every_frozen_value_return_the_value() -> None:
     for value in checked:
         assert copy.copy(value) is value, type(value).__qualname__
         assert copy.deepcopy(value) is value, type(value).__qualname__
+
+
+def test_every_value_shows_the_repr_attrs_writes() -> None:
+    """``checks.Frozen`` spares attrs compiling a ``__repr__`` for each class;
+    the text is attrs' own: compared with a twin class attrs writes one for."""
+    shared = Bid.__repr__  # the repr of every value class that writes none of its own
+    checked = 0
+    for kind, value in _instances().items():
+        if not attrs.has(kind) or kind.__repr__ is not shared:
+            continue
+        fields = attrs.fields(kind)
+        twin = attrs.make_class(kind.__name__, {f.name: attrs.field(repr=f.repr) for f in fields})
+        twin.__qualname__ = kind.__qualname__
+        double = twin(*(getattr(value, f.name) for f in fields))
+        assert repr(value) == repr(double), kind.__qualname__
+        checked += 1
+    assert checked >= 15
