@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import enum
 import functools
+import operator
 import random
 from collections.abc import Callable
-from typing import Any, Final, ParamSpec, Protocol, TypeGuard, TypeVar
+from typing import Any, Final, Generic, ParamSpec, Protocol, TypeGuard, TypeVar
 
 import attrs
 
@@ -223,12 +224,47 @@ CACHES: Final[list[Cache]] = []
 """Every bounded cache of the package, in import order."""
 
 
+class _SameArguments(Generic[_P, _R]):
+    """A cache of ``cached`` for the very objects last passed, in front of it:
+    an equality-keyed cache compares a key equal to one it holds field by field
+    on every lookup, and a rule set built again per game or per request is such
+    a key (its schedule compared spec by spec). The entries hold their
+    arguments, so an id stays theirs while it is a key; up to ``maxsize`` of
+    them, all dropped when full."""
+
+    def __init__(self, cached: BoundedCache[_P, _R], maxsize: int) -> None:
+        self.cached = cached
+        self.maxsize = maxsize
+        self.seen: dict[tuple[int, ...], tuple[tuple[object, ...], _R]] = {}
+        functools.update_wrapper(self, cached)
+
+    def __call__(self, *args: _P.args, **kwargs: _P.kwargs) -> _R:
+        key = tuple(map(id, args))
+        entry = self.seen.get(key)
+        if entry is not None and not kwargs and all(map(operator.is_, entry[0], args)):
+            return entry[1]
+        result = self.cached(*args, **kwargs)
+        if len(self.seen) >= self.maxsize:
+            self.seen.clear()
+        self.seen[key] = (args, result)
+        return result
+
+    def cache_info(self) -> CacheInfo:
+        return self.cached.cache_info()
+
+    def cache_clear(self) -> None:
+        self.seen.clear()
+        self.cached.cache_clear()
+
+
 def bounded(
-    maxsize: int, *, name: str | None = None
+    maxsize: int, *, name: str | None = None, same_arguments: bool = False
 ) -> Callable[[Callable[_P, _R]], BoundedCache[_P, _R]]:
     """Cache a function's results, least recently used first out past ``maxsize``
     entries, and register the cache in :data:`CACHES` under ``name`` (by default
     the function's qualified name). The arguments must be hashable.
+    ``same_arguments`` puts a cache of the very objects last passed in front,
+    for arguments as costly to compare as rule sets (also ``maxsize`` entries).
 
     >>> @bounded(2)
     ... def square(n: int) -> int:
@@ -237,11 +273,19 @@ def bounded(
     ([1, 4, 9, 1], 2)
     >>> CACHES[-1].name, CACHES[-1].bound
     ('pyclag.checks.square', 2)
-    >>> _ = CACHES.pop()
+    >>> @bounded(2, same_arguments=True)
+    ... def total(values: tuple[int, ...]) -> int:
+    ...     return sum(values)
+    >>> pair = (1, 2)
+    >>> total(pair), total(pair), total(tuple([1, 2])), total.cache_info().hits  # 2nd: no lookup
+    (3, 3, 3, 1)
+    >>> _ = CACHES.pop(), CACHES.pop()
     """
 
     def decorate(func: Callable[_P, _R]) -> BoundedCache[_P, _R]:
-        cached = functools.lru_cache(maxsize=maxsize)(func)
+        cached: BoundedCache[_P, _R] = functools.lru_cache(maxsize=maxsize)(func)
+        if same_arguments:
+            cached = _SameArguments(cached, maxsize)
         label = name if name is not None else f"{func.__module__}.{func.__qualname__}"
         CACHES.append(Cache(label, maxsize, cached))
         return cached

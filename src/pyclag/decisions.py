@@ -183,8 +183,8 @@ BID_TRICKS: Final = turns.bid_tricks(advance)
 """The bid transition by its parts, for the verb :func:`pyclag.bid` and the rows."""
 
 
-# Keyed by a user-built RoundSpec and RuleSet: read at every round start and replay.
-@bounded(1024)
+# Keyed by a user-built RoundSpec and RuleSet: read at every round start and step.
+@bounded(1024, same_arguments=True)
 def round_phases(spec: RoundSpec, rules: RuleSet) -> tuple[Phase, ...]:
     """The phases a round of ``spec`` (as played) has under ``rules``, in order.
 
