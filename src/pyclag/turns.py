@@ -209,13 +209,10 @@ def trump_ruling(state: GameState, action: DeclareTrump) -> Suit | NoTrumps | Re
     >>> [trump_ruling(state, DeclareTrump(0, suit)) for suit in (Suit.HEARTS, "H")]
     [<Suit.HEARTS: 2>, Refusal(error=<class 'pyclag.errors.IllegalTrumpError'>, ...)]
     """
-    suit = action.suit
-    legal = trump_choices(state.round.setup)
-    if (type(suit) is Suit or isinstance(suit, NoTrumps)) and suit in legal:
-        return suit
-    shown = " ".join(str(DeclareTrump(0, choice)) for choice in legal)
-    why = "not a trump the dealer may name"
-    return Refusal(IllegalTrumpError, Reason.BAD_TRUMP, why, None, f"legal trumps: {shown}")
+    suits = state.round.setup.spec.suits
+    if isinstance(suits, DealerCalls):
+        return suits.ruling(action.suit)
+    return Refusal(IllegalTrumpError, Reason.BAD_TRUMP, "this round has no trump to declare")
 
 
 def trump_refusal(state: GameState, action: DeclareTrump) -> Refusal | None:
