@@ -105,9 +105,16 @@ def refused(
 
 
 def refused_in(
-    place: str, action: object, refusal: Refusal, noun: str, legal: Sequence[object]
+    place: str,
+    action: object,
+    refusal: Refusal,
+    noun: str,
+    legal: Sequence[object],
+    named: bool = False,
 ) -> IllegalActionError:
-    """:func:`refused` with the state described as ``place`` (a score sheet's deal).
+    """:func:`refused` with the state described as ``place`` (a score sheet's
+    deal); ``named`` names an action that has no seat too (a chance outcome's
+    refusal says what is wrong with it, a score sheet's tricks need naming).
 
     >>> from pyclag.actions import ChooseHandSize
     >>> from pyclag.errors import IllegalHandSizeError
@@ -120,7 +127,7 @@ def refused_in(
     if tail is None and shown:
         tail = f"legal {noun}s: {' '.join(map(str, shown))}"
     # A chance outcome has no seat: its refusal says what is wrong with it.
-    prefix = describe(action, noun) + ": " if hasattr(action, "seat") else ""
+    prefix = describe(action, noun) + ": " if named or hasattr(action, "seat") else ""
     ending = "" if tail is None else f"; {tail}"
     return refusal.error(f"{prefix}{refusal.why} in {place}{ending}", refusal.reason, shown)
 

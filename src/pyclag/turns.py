@@ -44,6 +44,7 @@ __all__ = [
     "bid_values",
     "call_actions",
     "call_refusal",
+    "declared_trump",
     "hand_size_actions",
     "hand_size_refusal",
     "take_bid",
@@ -209,9 +210,24 @@ def trump_ruling(state: GameState, action: DeclareTrump) -> Suit | NoTrumps | Re
     >>> [trump_ruling(state, DeclareTrump(0, suit)) for suit in (Suit.HEARTS, "H")]
     [<Suit.HEARTS: 2>, Refusal(error=<class 'pyclag.errors.IllegalTrumpError'>, ...)]
     """
-    suits = state.round.setup.spec.suits
+    return declared_trump(state.round.setup, action.suit)
+
+
+def declared_trump(setup: RoundSetup, suit: object) -> Suit | NoTrumps | Refusal:
+    """The trump the dealer of the round of ``setup`` declares by naming
+    ``suit``, or why they may not (the round's :meth:`DealerCalls.ruling
+    <pyclag.rules.trumps.DealerCalls.ruling>`).
+
+    >>> import pyclag
+    >>> rules = pyclag.NORMAL.with_schedule([pyclag.rules.catalogue.dealer_calls(3)])
+    >>> declared_trump(pyclag.new_game(rules, players=4).round.setup, Suit.CLUBS)
+    <Suit.CLUBS: 0>
+    >>> declared_trump(pyclag.new_game(pyclag.NORMAL, players=4).round.setup, Suit.CLUBS).why
+    'this round has no trump to declare'
+    """
+    suits = setup.spec.suits
     if isinstance(suits, DealerCalls):
-        return suits.ruling(action.suit)
+        return suits.ruling(suit)
     return Refusal(IllegalTrumpError, Reason.BAD_TRUMP, "this round has no trump to declare")
 
 
