@@ -22,6 +22,16 @@ table decided and scores it with the engine's own rules and scoring.
 """
 
 from pyclag.scoresheet.deal import DealEntry, SheetDeal, SheetRow
+from pyclag.scoresheet.files import FORMAT, dump_sheet, load_sheet, sheet_csv
 from pyclag.scoresheet.sheet import ScoreSheet
 
-__all__ = ["DealEntry", "ScoreSheet", "SheetDeal", "SheetRow"]
+__all__ = [
+    "FORMAT",
+    "DealEntry",
+    "ScoreSheet",
+    "SheetDeal",
+    "SheetRow",
+    "dump_sheet",
+    "load_sheet",
+    "sheet_csv",
+]

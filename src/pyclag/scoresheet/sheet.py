@@ -31,7 +31,7 @@ from pyclag.scoresheet.steps import BIDS, next_deal, score, shortened, take, tak
 from pyclag.scoring.tally import contracts_made, winners_by_totals
 from pyclag.state import Phase
 
-__all__ = ["LONGEST_NAME", "ScoreSheet"]
+__all__ = ["LONGEST_NAME", "ScoreSheet", "check_names"]
 
 LONGEST_NAME: Final = 20
 """The longest name a player may have on a sheet."""
@@ -85,7 +85,7 @@ class ScoreSheet(Frozen):
             raise RulesError(
                 f"first_dealer must be a seat in 0..{self.players - 1}, not {dealer!r}"
             )
-        _check_names(self.names, self.players)
+        check_names(self.names, self.players)
         rows, current = walk(self.rules, self.players, dealer, self.entries)
         object.__setattr__(self, "rows", rows)
         object.__setattr__(self, "current", current)
@@ -375,8 +375,13 @@ def _built(
 _SHEET_FIELDS: Final = tuple(field.name for field in attrs.fields(ScoreSheet))
 
 
-def _check_names(names: object, players: int) -> None:
-    """Refuse names that are not one distinct word per seat (RulesError)."""
+def check_names(names: object, players: int) -> None:
+    """Refuse names that are not one distinct word per seat (RulesError).
+
+    >>> check_names(("Ann", "ann", "Cy"), 3)
+    Traceback (most recent call last):
+    pyclag.errors.RulesError: the names must differ, not Ann, ann, Cy
+    """
     if names is None:
         return
     if not isinstance(names, tuple) or len(names) != players:

@@ -18,8 +18,9 @@ engine's scoring of a round. Internal surface of :mod:`pyclag.scoresheet`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Final
+import functools
+from collections.abc import Callable, Sequence
+from typing import Final, NoReturn
 
 import attrs
 
@@ -276,10 +277,16 @@ def _refused(
 
 
 def walk(
-    rules: RuleSet, players: int, first_dealer: int, entries: object
+    rules: RuleSet,
+    players: int,
+    first_dealer: int,
+    entries: object,
+    at: Callable[[int, str, IllegalActionError], Exception] | None = None,
 ) -> tuple[tuple[SheetRow, ...], SheetDeal | None]:
     """Every deal of ``entries``, checked and scored in turn: the rows scored
-    and the deal the table is at (``None`` once the game is over).
+    and the deal the table is at (``None`` once the game is over). A refusal
+    is raised as it is, or as ``at(deal index, field, error)`` makes it (the
+    field of :class:`DealEntry` refused, ``bids[2]``; ``""``: the deal).
 
     >>> import pyclag
     >>> rows, deal = walk(pyclag.NORMAL, 3, 0, (DealEntry(bids=(1, 0, 1), tricks=(0, 1, 0)),))
@@ -294,24 +301,34 @@ def walk(
     rows: list[SheetRow] = []
     deal: SheetDeal | None = first_deal(rules, players, first_dealer)
     totals = (0,) * players
-    for number, entry in enumerate(entries, 1):
+    for index, entry in enumerate(entries):
+        located = None if at is None else functools.partial(at, index)
         if deal is None:
-            raise WrongPhaseError(
-                f"deal {number}: the game is over after {number - 1} deals", Reason.GAME_OVER
-            )
-        deal = fill(deal, entry)
+            over = f"deal {index + 1}: the game is over after {index} deals"
+            _raise(located, "", WrongPhaseError(over, Reason.GAME_OVER))
+        deal = fill(deal, entry, located)
         if deal.waiting is Phase.ROUND_OVER:
             row = score(deal, totals)
             rows.append(row)
             totals = row.totals
             deal = next_deal(row)
-        elif number < len(entries):
-            raise WrongPhaseError(
-                f"{deal.place} waits for {deal.asks}, yet deal {number + 1} follows",
+        elif index + 1 < len(entries):
+            error = WrongPhaseError(
+                f"{deal.place} waits for {deal.asks}, yet deal {index + 2} follows",
                 Reason.WRONG_PHASE,
                 deal.legal,
             )
+            _raise(located, "", error)
     return tuple(rows), deal
+
+
+def _raise(
+    at: Callable[[str, IllegalActionError], Exception] | None, field: str, error: IllegalActionError
+) -> NoReturn:
+    """Raise ``error``, refusing ``field`` of an entry, as ``at`` makes it."""
+    if at is None:
+        raise error
+    raise at(field, error) from None
 
 
 _FIELDS: Final = {
@@ -322,9 +339,14 @@ _FIELDS: Final = {
 }
 
 
-def fill(deal: SheetDeal, entry: object) -> SheetDeal:
+def fill(
+    deal: SheetDeal,
+    entry: object,
+    at: Callable[[str, IllegalActionError], Exception] | None = None,
+) -> SheetDeal:
     """``deal`` with the fields of ``entry`` taken in the order it asks for
-    them, as far as they go; a field it does not ask for is refused.
+    them, as far as they go; a field it does not ask for is refused. A
+    refusal is raised as it is, or as ``at(field, error)`` makes it.
 
     >>> import pyclag
     >>> fill(first_deal(pyclag.NORMAL, 3, 0), DealEntry(bids=(1,))).asks
@@ -334,35 +356,47 @@ def fill(deal: SheetDeal, entry: object) -> SheetDeal:
     pyclag.errors.WrongPhaseError: hand size 1: deal 1 of 13 (1 card, dealer seat 0) takes no hand size now; it waits for the bid of seat 1
     """
     if not isinstance(entry, DealEntry):
-        raise IllegalActionError(
+        error = IllegalActionError(
             f"{deal.place}: an entry is a DealEntry, not {entry!r}", Reason.NOT_AN_ACTION
         )
+        _raise(at, "", error)
     bids = entry.bids
     if not isinstance(bids, tuple):
-        raise IllegalBidError(
+        error = IllegalBidError(
             f"illegal bids {bids!r}: the bids are a list of whole numbers in {deal.place}",
             Reason.NOT_AN_INTEGER,
         )
+        _raise(at, "bids", error)
     while deal.waiting is not Phase.ROUND_OVER:
         waiting = deal.waiting
-        if waiting is Phase.PLAY:
-            if not entry.done:
+        field = _FIELDS.get(waiting, "")
+        try:
+            if waiting is Phase.PLAY:
+                if not entry.done:
+                    break
+                field = "tricks" if entry.trick_winners is None else "trick_winners"
+                deal = take_tricks(deal, entry.tricks, entry.trick_winners)
+                continue
+            if waiting in BIDS:
+                made = len(deal.entry.bids)
+                field = f"bids[{made}]"
+                value = bids[made] if made < len(bids) else None
+            else:
+                value = getattr(entry, field)
+            if value is None:
                 break
-            deal = take_tricks(deal, entry.tricks, entry.trick_winners)
-            continue
-        if waiting in BIDS:
-            made = len(deal.entry.bids)
-            value = bids[made] if made < len(bids) else None
-        else:
-            value = getattr(entry, _FIELDS[waiting])
-        if value is None:
-            break
-        deal = take(deal, value)
-    _refuse_the_rest(deal, entry)
+            deal = take(deal, value)
+        except IllegalActionError as error:
+            _raise(at, field, error)
+    _refuse_the_rest(deal, entry, at)
     return deal
 
 
-def _refuse_the_rest(deal: SheetDeal, entry: DealEntry) -> None:
+def _refuse_the_rest(
+    deal: SheetDeal,
+    entry: DealEntry,
+    at: Callable[[str, IllegalActionError], Exception] | None,
+) -> None:
     """Refuse what ``entry`` holds beyond what ``deal`` took from it: a field
     the deal does not have, or one given before what the deal waits for."""
     taken = deal.entry
@@ -370,20 +404,22 @@ def _refuse_the_rest(deal: SheetDeal, entry: DealEntry) -> None:
         given, took = getattr(entry, field.name), getattr(taken, field.name)
         if given == took:
             continue
-        noun = field.name.replace("_", " ")
+        noun, where = field.name.replace("_", " "), field.name
         what = f"{noun} {given!r}"
         if field.name == "bids":
-            noun, what = "bid", f"bid {given[len(took)]!r}"
+            noun, what, where = "bid", f"bid {given[len(took)]!r}", f"bids[{len(took)}]"
             if not deal.setup.played.has_bids:
-                raise IllegalBidError(
+                error: IllegalActionError = IllegalBidError(
                     f"{what}: nobody bids in this deal ({deal.rule}) in {deal.place}",
                     Reason.FORCED_BID,
                 )
-        raise WrongPhaseError(
+                _raise(at, where, error)
+        error = WrongPhaseError(
             f"{what}: {deal.place} takes no {noun} now; it waits for {deal.asks}",
             Reason.WRONG_PHASE,
             deal.legal,
         )
+        _raise(at, where, error)
 
 
 def shortened(entry: DealEntry) -> DealEntry:
