@@ -162,7 +162,7 @@ def _call(deal: SheetDeal, value: object) -> SheetDeal:
         )
     refusal = calls.refusal(call)
     if refusal is not None:
-        raise _refused(deal, call, refusal, "call", ())
+        raise _refused(deal, call, refusal, "call", (), named=True)
     call = unchecked(call)  # the call rules allow only a Call
     played = setup.spec.with_call(call.choice, deal.rules.scoring)
     setup = revise(setup, call=call, played=played)
