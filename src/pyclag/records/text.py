@@ -1,7 +1,7 @@
 """Records as JSON text: :func:`dump` writes one, :func:`load` reads one and
 checks its form (DESIGN.md §6). The text comes from strangers: it is read with
-the standard ``json`` module only, within :data:`MAX_TEXT` characters and
-:data:`MAX_ROUNDS` rounds, with no repeated field, no NaN and no nesting
+the standard ``json`` module only, within :data:`~pyclag.records.fields.MAX_TEXT` characters and
+:data:`~pyclag.records.fields.MAX_ROUNDS` rounds, with no repeated field, no NaN and no nesting
 deeper than the format's; every fault is a RecordError at its path.
 
 >>> load('{"format": "pyclag/1", "preset": "wp", "players": 4, "rounds": []}').players

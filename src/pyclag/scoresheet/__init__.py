@@ -1,12 +1,13 @@
 """Keeping score at the table: the score sheet of a game played with real
 cards (RULES.md §1.11), exactly as right as the engine.
 
-A :class:`ScoreSheet` walks a rule set's schedule deal by deal without cards.
+A :class:`~pyclag.scoresheet.sheet.ScoreSheet` walks a rule set's schedule deal by deal without cards.
 At each deal it says what the deal is (its number, hand size, special rule,
 dealer, first bidder and the last bidder's forbidden bids), takes what the
 table decided and scores it with the engine's own rules and scoring.
-:func:`dump_sheet` and :func:`load_sheet` save and resume a sheet as JSON
-(format ``pyclag-sheet/1``); :func:`sheet_csv` exports its score card.
+:func:`~pyclag.scoresheet.files.dump_sheet` and
+:func:`~pyclag.scoresheet.files.load_sheet` save and resume a sheet as JSON
+(format ``pyclag-sheet/1``); :func:`~pyclag.scoresheet.files.sheet_csv` exports its score card.
 
 >>> import pyclag
 >>> sheet = ScoreSheet(pyclag.presets.get("wikipedia"), 4, names=("Ann", "Bob", "Cy", "Di"))

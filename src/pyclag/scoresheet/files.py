@@ -79,7 +79,7 @@ _SHEET_FIELDS: Final = (
     "deals",
 )
 DEAL_FIELDS: Final = ("draw", "hand_size", "call", "trump", "bids", "tricks", "trick_winners")
-"""The fields of a deal, in the order a deal takes them (those of :class:`DealEntry`)."""
+"""The fields of a deal, in the order a deal takes them (those of :class:`~pyclag.scoresheet.deal.DealEntry`)."""
 
 
 def dump_sheet(sheet: ScoreSheet) -> str:

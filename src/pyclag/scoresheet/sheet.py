@@ -59,7 +59,7 @@ class ScoreSheet(Frozen):
     method returns a new sheet; a refused entry raises the engine's error for
     it and leaves the sheet as it was.
 
-    ``entries`` are what the table has entered, one :class:`DealEntry` per
+    ``entries`` are what the table has entered, one :class:`~pyclag.scoresheet.deal.DealEntry` per
     deal (the last may be unfinished); a sheet built from them checks each.
 
     >>> import pyclag

@@ -286,7 +286,7 @@ def walk(
     """Every deal of ``entries``, checked and scored in turn: the rows scored
     and the deal the table is at (``None`` once the game is over). A refusal
     is raised as it is, or as ``at(deal index, field, error)`` makes it (the
-    field of :class:`DealEntry` refused, ``bids[2]``; ``""``: the deal).
+    field of :class:`~pyclag.scoresheet.deal.DealEntry` refused, ``bids[2]``; ``""``: the deal).
 
     >>> import pyclag
     >>> rows, deal = walk(pyclag.NORMAL, 3, 0, (DealEntry(bids=(1, 0, 1), tricks=(0, 1, 0)),))
