@@ -17,20 +17,10 @@ import pytest
 
 from pyclag import ScoreSheet, presets
 from pyclag.scoresheet import dump_sheet, load_sheet
+from tests.records.corpus import run_pyclag
 from tests.scoresheet.games import answers, assert_agrees, engine_game
 
 ROOT = Path(__file__).resolve().parent.parent.parent
-
-
-def pyclag(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "pyclag", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        encoding="utf-8",
-    )
 
 
 def test_a_game_typed_over_two_runs_with_save_and_resume_scores_as_the_engine(
@@ -41,13 +31,15 @@ def test_a_game_typed_over_two_runs_with_save_and_resume_scores_as_the_engine(
     lines = list(answers(state, ("Ann", "Bob", "Cy", "Di")))
     save = tmp_path / "table.json"
     half = len(lines) // 2
-    first = pyclag(
+    first = run_pyclag(
         "score", "--preset", "raf", "--names", "Ann,Bob,Cy,Di", "--first-dealer", "2",
         "--save", str(save), stdin="".join(f"{line}\n" for line in lines[:half]),
     )  # fmt: skip
     assert first.returncode == 0, first.stderr
     assert first.stdout.rstrip().endswith(f"Saved in {save}.")
-    second = pyclag("score", "--resume", str(save), stdin="".join(f"{x}\n" for x in lines[half:]))
+    second = run_pyclag(
+        "score", "--resume", str(save), stdin="".join(f"{x}\n" for x in lines[half:])
+    )
     assert second.returncode == 0, second.stderr
     assert "Game over:" in second.stdout
     assert_agrees(load_sheet(save.read_text("utf-8")), state)
@@ -55,7 +47,7 @@ def test_a_game_typed_over_two_runs_with_save_and_resume_scores_as_the_engine(
 
 def test_players_follow_from_the_names_and_options_from_option(tmp_path: Path) -> None:
     save = tmp_path / "s.json"
-    done = pyclag(
+    done = run_pyclag(
         "score", "--preset", "wikipedia", "--names", "Ann,Bob,Cy", "--save", str(save),
         "--option", "misere_points_per_trick=-5", "--option", "hook_min_hand_size=2",
         stdin="quit\n",
@@ -80,7 +72,7 @@ def test_players_follow_from_the_names_and_options_from_option(tmp_path: Path) -
     ],
 )
 def test_bad_arguments_are_one_line_and_status_2(args: list[str], says: str) -> None:
-    done = pyclag("score", *args)
+    done = run_pyclag("score", *args)
     assert done.returncode == 2
     assert done.stderr.startswith("pyclag score: error: ") and says in done.stderr
     assert done.stderr.count("\n") == 1
@@ -90,10 +82,10 @@ def test_a_bad_sheet_file_is_status_1_naming_the_file_deal_and_field(tmp_path: P
     bad = tmp_path / "bad.json"
     text = dump_sheet(ScoreSheet(presets.get("wikipedia"), 4))
     bad.write_text(text.replace('"deals": []', '"deals": [{"bids": [5]}]'), "utf-8")
-    done = pyclag("score", "--resume", str(bad))
+    done = run_pyclag("score", "--resume", str(bad))
     assert done.returncode == 1
     assert done.stderr.startswith(f"pyclag score: {bad}: deals[0].bids[0]: illegal bid 5")
-    missing = pyclag("score", "--resume", str(tmp_path / "none.json"))
+    missing = run_pyclag("score", "--resume", str(tmp_path / "none.json"))
     assert missing.returncode == 1 and "cannot read it" in missing.stderr
 
 

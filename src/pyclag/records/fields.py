@@ -31,6 +31,7 @@ from pyclag.rules.ruleset import RuleSet
 from pyclag.rules.trumps import NO_TRUMPS, TURN_UP, NoTrumps, Precedence, TurnUp
 
 __all__ = [
+    "HEAD_FIELDS",
     "MAX_ROUNDS",
     "MAX_TEXT",
     "boolean",
@@ -46,9 +47,13 @@ __all__ = [
     "shown",
     "spec_text",
     "string",
+    "table_from",
     "trump_from",
     "whole",
 ]
+
+HEAD_FIELDS: Final = ("format", "preset", "options", "schedule", "players", "first_dealer")
+"""The fields at the head of every file: its format, the rules (:func:`rules_from`) and the table."""
 
 MAX_TEXT: Final = 1_000_000
 """The longest record text read, in characters. A real game takes 20-40 thousand."""
@@ -220,6 +225,40 @@ def shown(value: object) -> str:
     if value is None or isinstance(value, (bool, int, float, str)):
         return json.dumps(value)[:40]
     return kind(value)
+
+
+def table_from(
+    text: object,
+    form: str,
+    allowed: Sequence[str],
+    items: str,
+    func: str = "load",
+    has: str | None = None,
+) -> tuple[dict[str, object], RuleSet, int, int]:
+    """The head of a file of format ``form``: its fields (those ``allowed``,
+    with ``items``, the list of rounds or deals), the rules they name, the
+    player count those rules allow and the first dealer, each checked.
+
+    >>> fields, rules, players, first = table_from(
+    ...     '{"format": "x/1", "preset": "raf", "players": 5, "rounds": []}',
+    ...     "x/1", ("format", "preset", "players", "rounds"), "rounds")
+    >>> rules.name, players, first
+    ('raf', 5, 0)
+    """
+    fields = object_fields(
+        parse_json(text, func), "", allowed, ("format", "preset", "players", items), has
+    )
+    if fields["format"] != form:
+        raise refused("format", f"expected {form!r}, not {fields['format']!r}")
+    rules = rules_from(fields)
+    players = whole(fields["players"], "players", 1, 52)
+    if not rules.min_players <= players <= rules.max_players:
+        raise refused(
+            "players",
+            f"{rules.name} is for {rules.min_players}..{rules.max_players} players, not {players}",
+        )
+    first_dealer = whole(fields.get("first_dealer", 0), "first_dealer", 0, players - 1)
+    return fields, rules, players, first_dealer
 
 
 def object_fields(

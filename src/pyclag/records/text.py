@@ -17,6 +17,7 @@ from pyclag.dealing import deck_refusal
 from pyclag.errors import RecordError, Refusal
 from pyclag.notation import read_play
 from pyclag.records.fields import (
+    HEAD_FIELDS,
     MAX_ROUNDS,
     MAX_TEXT,
     call_fields,
@@ -24,10 +25,9 @@ from pyclag.records.fields import (
     layout,
     listed,
     object_fields,
-    parse_json,
     rules_fields,
-    rules_from,
     string,
+    table_from,
     trump_from,
     whole,
 )
@@ -101,20 +101,7 @@ def load(text: str | bytes) -> Record:
     Traceback (most recent call last):
     pyclag.errors.RecordError: extra: unknown field; a record has format, preset, options, schedule, players, first_dealer, rounds
     """
-    data = parse_json(text)
-    fields = object_fields(
-        data, "", _RECORD_FIELDS, required=("format", "preset", "players", "rounds")
-    )
-    if fields["format"] != FORMAT:
-        raise _refused("format", f"expected {FORMAT!r}, not {fields['format']!r}")
-    rules = rules_from(fields)
-    players = whole(fields["players"], "players", 1, 52)
-    if not rules.min_players <= players <= rules.max_players:
-        raise _refused(
-            "players",
-            f"{rules.name} is for {rules.min_players}..{rules.max_players} players, not {players}",
-        )
-    first_dealer = whole(fields.get("first_dealer", 0), "first_dealer", 0, players - 1)
+    fields, rules, players, first_dealer = table_from(text, FORMAT, _RECORD_FIELDS, "rounds")
     rounds = listed(fields["rounds"], "rounds", rules.num_rounds(players))
     return Record(
         rules,
@@ -124,15 +111,7 @@ def load(text: str | bytes) -> Record:
     )
 
 
-_RECORD_FIELDS: Final = (
-    "format",
-    "preset",
-    "options",
-    "schedule",
-    "players",
-    "first_dealer",
-    "rounds",
-)
+_RECORD_FIELDS: Final = (*HEAD_FIELDS, "rounds")
 
 
 def _round(value: object, path: str, players: int) -> RoundRecord:

@@ -44,19 +44,7 @@ from typing import Any, Final
 from pyclag.cards import Suit
 from pyclag.checks import not_a
 from pyclag.errors import IllegalActionError, RecordError, RulesError
-from pyclag.records.fields import (
-    call_fields,
-    call_from,
-    layout,
-    listed,
-    object_fields,
-    parse_json,
-    rules_fields,
-    rules_from,
-    string,
-    trump_from,
-    whole,
-)
+from pyclag.records import fields as json_fields
 from pyclag.records.model import refused
 from pyclag.scorecard import label
 from pyclag.scoresheet.deal import DealEntry
@@ -68,16 +56,7 @@ __all__ = ["DEAL_FIELDS", "FORMAT", "dump_sheet", "load_sheet", "sheet_csv"]
 FORMAT: Final = "pyclag-sheet/1"
 """The value of a sheet file's ``format`` field."""
 
-_SHEET_FIELDS: Final = (
-    "format",
-    "preset",
-    "options",
-    "schedule",
-    "players",
-    "first_dealer",
-    "names",
-    "deals",
-)
+_SHEET_FIELDS: Final = (*json_fields.HEAD_FIELDS, "names", "deals")
 DEAL_FIELDS: Final = ("draw", "hand_size", "call", "trump", "bids", "tricks", "trick_winners")
 """The fields of a deal, in the order a deal takes them (those of :class:`~pyclag.scoresheet.deal.DealEntry`)."""
 
@@ -104,10 +83,10 @@ def dump_sheet(sheet: ScoreSheet) -> str:
     """
     if not isinstance(sheet, ScoreSheet):
         raise not_a("dump_sheet", "sheet", "a ScoreSheet", sheet)
-    head: dict[str, Any] = {"format": FORMAT, **rules_fields(sheet.rules)}
+    head: dict[str, Any] = {"format": FORMAT, **json_fields.rules_fields(sheet.rules)}
     names = None if sheet.names is None else list(sheet.names)
     head.update(players=sheet.players, first_dealer=sheet.first_dealer, names=names)
-    return layout(head, "deals", [_deal_fields(entry) for entry in sheet.entries])
+    return json_fields.layout(head, "deals", [_deal_fields(entry) for entry in sheet.entries])
 
 
 def _deal_fields(entry: DealEntry) -> dict[str, Any]:
@@ -117,7 +96,7 @@ def _deal_fields(entry: DealEntry) -> dict[str, Any]:
     if entry.hand_size is not None:
         fields["hand_size"] = entry.hand_size
     if entry.call is not None:
-        fields["call"] = call_fields(entry.call)
+        fields["call"] = json_fields.call_fields(entry.call)
     if entry.trump is not None:
         fields["trump"] = entry.trump.letter if isinstance(entry.trump, Suit) else None
     if entry.bids:
@@ -138,26 +117,11 @@ def load_sheet(text: str | bytes) -> ScoreSheet:
     Traceback (most recent call last):
     pyclag.errors.RecordError: deals[0].tricks: expected a list, not a number
     """
-    data = parse_json(text, "load_sheet")
-    fields = object_fields(
-        data,
-        "",
-        _SHEET_FIELDS,
-        required=("format", "preset", "players", "deals"),
-        has="a sheet has",
+    fields, rules, players, first_dealer = json_fields.table_from(
+        text, FORMAT, _SHEET_FIELDS, "deals", "load_sheet", "a sheet has"
     )
-    if fields["format"] != FORMAT:
-        raise refused("format", f"expected {FORMAT!r}, not {fields['format']!r}")
-    rules = rules_from(fields)
-    players = whole(fields["players"], "players", 1, 52)
-    if not rules.min_players <= players <= rules.max_players:
-        raise refused(
-            "players",
-            f"{rules.name} is for {rules.min_players}..{rules.max_players} players, not {players}",
-        )
-    first_dealer = whole(fields.get("first_dealer", 0), "first_dealer", 0, players - 1)
     names = _names(fields.get("names"), players)
-    deals = listed(fields["deals"], "deals", rules.num_rounds(players))
+    deals = json_fields.listed(fields["deals"], "deals", rules.num_rounds(players))
     entries = tuple(_deal(item, f"deals[{n}]", players) for n, item in enumerate(deals))
 
     def at(index: int, field: str, error: IllegalActionError) -> RecordError:
@@ -171,10 +135,12 @@ def load_sheet(text: str | bytes) -> ScoreSheet:
 def _names(value: object, players: int) -> tuple[str, ...] | None:
     if value is None:
         return None
-    items = listed(value, "names", players)
+    items = json_fields.listed(value, "names", players)
     if len(items) != players:
         raise refused("names", f"expected {players} names, one per seat, not {len(items)}")
-    names = tuple(string(item, f"names[{n}]")[: LONGEST_NAME + 1] for n, item in enumerate(items))
+    names = tuple(
+        json_fields.string(item, f"names[{n}]")[: LONGEST_NAME + 1] for n, item in enumerate(items)
+    )
     try:
         check_names(names, players)
     except RulesError as err:
@@ -183,14 +149,18 @@ def _names(value: object, players: int) -> tuple[str, ...] | None:
 
 
 def _deal(value: object, path: str, players: int) -> DealEntry:
-    fields = object_fields(value, path, DEAL_FIELDS, has="a deal has")
+    fields = json_fields.object_fields(value, path, DEAL_FIELDS, has="a deal has")
     draw, size = fields.get("draw"), fields.get("hand_size")
     bids, tricks, winners = fields.get("bids"), fields.get("tricks"), fields.get("trick_winners")
     return DealEntry(
-        draw=None if draw is None else whole(draw, f"{path}.draw", 0, 52),
-        hand_size=None if size is None else whole(size, f"{path}.hand_size", 0, 52),
-        call=None if "call" not in fields else call_from(fields["call"], f"{path}.call"),
-        trump=None if "trump" not in fields else trump_from(fields["trump"], f"{path}.trump"),
+        draw=None if draw is None else json_fields.whole(draw, f"{path}.draw", 0, 52),
+        hand_size=None if size is None else json_fields.whole(size, f"{path}.hand_size", 0, 52),
+        call=None
+        if "call" not in fields
+        else json_fields.call_from(fields["call"], f"{path}.call"),
+        trump=None
+        if "trump" not in fields
+        else json_fields.trump_from(fields["trump"], f"{path}.trump"),
         bids=() if bids is None else _counts(bids, f"{path}.bids", players),
         tricks=None if tricks is None else _counts(tricks, f"{path}.tricks", players),
         trick_winners=None if winners is None else _counts(winners, f"{path}.trick_winners", 52),
@@ -198,8 +168,8 @@ def _deal(value: object, path: str, players: int) -> DealEntry:
 
 
 def _counts(value: object, path: str, most: int) -> tuple[int, ...]:
-    items = listed(value, path, most)
-    return tuple(whole(item, f"{path}[{n}]", 0, 52) for n, item in enumerate(items))
+    items = json_fields.listed(value, path, most)
+    return tuple(json_fields.whole(item, f"{path}[{n}]", 0, 52) for n, item in enumerate(items))
 
 
 def sheet_csv(sheet: ScoreSheet) -> str:

@@ -19,7 +19,7 @@ engine's scoring of a round. Internal surface of :mod:`pyclag.scoresheet`.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Final, NoReturn
 
 import attrs
@@ -122,13 +122,16 @@ def take(deal: SheetDeal, value: object) -> SheetDeal:
     entry = deal.entry
     if waiting is Phase.DRAW:
         seats = contenders(setup)
-        _check(deal, value, draw_seat_refusal(value, seats), "draw winner", seats, named=True)
+        refusal = draw_seat_refusal(value, seats)
+        if refusal is not None:
+            raise refused_in(deal.place, value, refusal, "draw winner", seats, named=True)
         setup = revise(setup, first_bidder=value)
         entry = attrs.evolve(entry, draw=unchecked(value))
     elif waiting is Phase.CHOOSE_HAND_SIZE:
         action = ChooseHandSize(setup.dealer, unchecked(value))
         refusal = setup.spec.hand_size_refusal(setup.players, value)
-        _check(deal, action, refusal, "hand size", deal.legal)
+        if refusal is not None:
+            raise refused_in(deal.place, action, refusal, "hand size", deal.legal)
         setup = revise(setup, hand_size=value)
         entry = attrs.evolve(entry, hand_size=unchecked(value))
     elif waiting is Phase.CALL:
@@ -137,7 +140,7 @@ def take(deal: SheetDeal, value: object) -> SheetDeal:
         ruling = declared_trump(setup, value)
         if isinstance(ruling, Refusal):
             named = DeclareTrump(setup.dealer, unchecked(value))
-            raise _refused(deal, named, ruling, "trump declaration", deal.legal)
+            raise refused_in(deal.place, named, ruling, "trump declaration", deal.legal)
         played = setup.spec.with_trump(ruling)
         setup = revise(setup, declared=ruling, played=played)
         deal = attrs.evolve(deal, scoring=deal.rules.round_scoring(played))
@@ -162,7 +165,7 @@ def _call(deal: SheetDeal, value: object) -> SheetDeal:
         )
     refusal = calls.refusal(call)
     if refusal is not None:
-        raise _refused(deal, call, refusal, "call", (), named=True)
+        raise refused_in(deal.place, call, refusal, "call", (), named=True)
     call = unchecked(call)  # the call rules allow only a Call
     played = setup.spec.with_call(call.choice, deal.rules.scoring)
     setup = revise(setup, call=call, played=played)
@@ -177,7 +180,9 @@ def _bid(deal: SheetDeal, value: object) -> SheetDeal:
     seat = deal.to_act
     last = seat == setup.last_bidder
     refusal = deal.rules.hook.refusal(setup.hand_size, deal.others, last, value)
-    _check(deal, Bid(unchecked(seat), unchecked(value)), refusal, "bid", deal.legal)
+    if refusal is not None:
+        action = Bid(unchecked(seat), unchecked(value))
+        raise refused_in(deal.place, action, refusal, "bid", deal.legal)
     bids = list(deal.bids)
     bids[unchecked(seat)] = unchecked(value)
     entry = attrs.evolve(deal.entry, bids=(*deal.entry.bids, unchecked(value)))
@@ -230,7 +235,7 @@ def take_tricks(deal: SheetDeal, tricks: object = None, trick_winners: object = 
             refusal = Refusal(IllegalPlayError, Reason.BAD_TRICKS, why)
         entry = attrs.evolve(deal.entry, tricks=unchecked(tricks))
     if refusal is not None:
-        raise _refused(deal, TricksTaken(given), refusal, "tricks", (), named=True)
+        raise refused_in(deal.place, TricksTaken(given), refusal, "tricks", (), named=True)
     return attrs.evolve(deal, waiting=Phase.ROUND_OVER, entry=entry)
 
 
@@ -249,31 +254,6 @@ def score(deal: SheetDeal, before: tuple[int, ...]) -> SheetRow:
         winners = order_free_winners(entry.tricks or ())
     points, won, made, totals = tally(deal.scoring, deal.bids, winners, before)
     return SheetRow(deal, points, won, made, totals)
-
-
-def _check(
-    deal: SheetDeal,
-    action: object,
-    refusal: Refusal | None,
-    noun: str,
-    legal: Sequence[object],
-    named: bool = False,
-) -> None:
-    """Raise the rule's ``refusal`` of ``action``, if any."""
-    if refusal is not None:
-        raise _refused(deal, action, refusal, noun, legal, named)
-
-
-def _refused(
-    deal: SheetDeal,
-    action: object,
-    refusal: Refusal,
-    noun: str,
-    legal: Sequence[object],
-    named: bool = False,
-) -> IllegalActionError:
-    """The rule's ``refusal`` of ``action`` as the engine words it, in this deal."""
-    return refused_in(deal.place, action, refusal, noun, legal, named)
 
 
 def walk(
