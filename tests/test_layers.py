@@ -23,6 +23,7 @@ LAYERS: Final = (
     ("rules", "scoring", "dealing"),
     ("presets", "display"),
     ("state",),
+    ("builders",),
     ("refusals", "flow"),
     ("turns", "plays", "chance", "notation"),
     ("decisions",),

@@ -36,6 +36,10 @@ class Suit(enum.Enum):
     HEARTS = 2
     SPADES = 3
 
+    # Members are singletons compared by identity: hashing by identity keeps a
+    # lookup keyed by one a C-level one (Enum hashes its name in Python).
+    __hash__ = object.__hash__
+
     @property
     def letter(self) -> str:
         """The one-letter name (C, D, H or S)."""
@@ -92,6 +96,10 @@ class Rank(enum.Enum):
     QUEEN = 12
     KING = 13
     ACE = 14
+
+    # Members are singletons compared by identity: hashing by identity keeps a
+    # lookup keyed by one a C-level one (Enum hashes its name in Python).
+    __hash__ = object.__hash__
 
     @property
     def letter(self) -> str:

@@ -11,6 +11,7 @@ import random
 from collections.abc import Callable
 
 from pyclag.actions import Deal, Draw, ShuffleHands
+from pyclag.builders import revise
 from pyclag.cards import Card
 from pyclag.dealing import (
     deal_hands,
@@ -24,7 +25,7 @@ from pyclag.errors import Refusal
 from pyclag.flow import Advance
 from pyclag.hand import cards_of
 from pyclag.refusals import refused
-from pyclag.state import GameState, Phase, RoundSetup, revise
+from pyclag.state import GameState, Phase, RoundSetup
 
 __all__ = [
     "contenders",

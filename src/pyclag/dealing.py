@@ -22,7 +22,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
 from pyclag.cards import DECK, Card
-from pyclag.checks import check_rng, is_whole
+from pyclag.checks import bounded, check_rng, is_whole
 from pyclag.errors import IllegalChanceError, Reason, Refusal, RulesError
 from pyclag.hand import cards_of
 
@@ -97,9 +97,16 @@ def deal_hands(deck: Sequence[Card], players: int, hand_size: int, dealer: int) 
     """
     # The cards are distinct, so the sum of their bits is their union.
     return tuple(
-        sum(map(_MASK, deck[dealt_slice(seat, players, dealer, hand_size)]))
-        for seat in range(players)
+        [sum(map(_MASK, deck[part])) for part in _dealt_slices(players, dealer, hand_size)]
     )
+
+
+# Keyed by ints of a table (players and hand sizes the pack can deal, a dealer's seat):
+# finite, and the bound holds every table of the presets.
+@bounded(1024)
+def _dealt_slices(players: int, dealer: int, hand_size: int) -> tuple[slice, ...]:
+    """:func:`dealt_slice` of each seat."""
+    return tuple(dealt_slice(seat, players, dealer, hand_size) for seat in range(players))
 
 
 def dealt_piles(

@@ -48,7 +48,16 @@ from pyclag.rules.ruleset import RuleSet
 from pyclag.rules.trumps import DealerCalls
 from pyclag.state import CHANCE, Actor, GameState, Phase, RoundSetup, RoundState
 
-__all__ = ["DECISIONS", "Decision", "advance", "decision", "finish", "round_phases"]
+__all__ = [
+    "BID_TRICKS",
+    "DECISIONS",
+    "PLAY_CARD",
+    "Decision",
+    "advance",
+    "decision",
+    "finish",
+    "round_phases",
+]
 
 
 @attrs.frozen(eq=False, repr=False)
@@ -167,6 +176,13 @@ def start(rules: RuleSet, players: int, first_dealer: int) -> GameState:
     return GameState(rules, (), flow.start_round(TABLE, rules, players, 0, first_dealer))
 
 
+PLAY_CARD: Final = plays.play_card(finish)
+"""The play transition by its parts, for the verb :func:`pyclag.play` and the row."""
+
+BID_TRICKS: Final = turns.bid_tricks(advance)
+"""The bid transition by its parts, for the verb :func:`pyclag.bid` and the rows."""
+
+
 # Keyed by a user-built RoundSpec and RuleSet: read at every round start and replay.
 @bounded(1024)
 def round_phases(spec: RoundSpec, rules: RuleSet) -> tuple[Phase, ...]:
@@ -222,7 +238,7 @@ def _bidding(phase: Phase, needed: Callable[[RoundSpec, RuleSet], bool]) -> Deci
         actor=_first_bidder,
         legal=turns.bid_actions,
         check=turns.bid_refusal,
-        take=turns.take_bid(advance),
+        take=turns.take_bid(BID_TRICKS),
         read=notation.read_bid,
         from_record=lambda tricks, seat: Bid(seat, tricks),
     )
@@ -330,7 +346,7 @@ DECISIONS: Final[tuple[Decision, ...]] = (
         actor=_first_bidder,  # who leads the first trick
         legal=plays.play_actions,
         check=plays.play_refusal_now,
-        take=plays.take_play(finish),
+        take=plays.take_play(PLAY_CARD),
         read=notation.read_play,
         from_record=lambda play, seat: Play(seat, *play),
     ),

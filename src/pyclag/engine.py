@@ -23,12 +23,12 @@ from typing import Any, Final
 
 import attrs
 
-from pyclag.actions import Action, Bid, Deal, PlayerAction
+from pyclag.actions import Action, Bid, Deal, Play, PlayerAction
 from pyclag.cards import Card
 from pyclag.chance import deal_pack
 from pyclag.checks import Frozen, check_rng, is_whole
 from pyclag.dealing import shuffled_deck
-from pyclag.decisions import BY_PHASE, DECISIONS, Decision, advance, start
+from pyclag.decisions import BID_TRICKS, BY_PHASE, DECISIONS, PLAY_CARD, Decision, advance, start
 from pyclag.errors import IllegalActionError, IllegalBidError, Reason, RulesError, WrongPhaseError
 from pyclag.refusals import (
     check_state,
@@ -65,6 +65,7 @@ __all__ = [
 ]
 
 _ROUND_OVER: Final = Phase.ROUND_OVER
+_PLAY, _BID, _BID_FIRST = Phase.PLAY, Phase.BID, Phase.BID_BEFORE_DEAL
 _ROW_OF: Final = {row.action: row for row in DECISIONS}
 """The row an action class belongs to (a bid: the bidding after the deal)."""
 
@@ -257,8 +258,20 @@ def apply(state: GameState, action: Action) -> GameState:
         rnd = state.round
     except AttributeError:
         raise not_a_state("apply", state) from None
-    row = BY_PHASE.get(rnd.phase)
-    if row is None or type(action) is not row.action:
+    # The direct path of the commonest decisions, a play and a bid by the seat
+    # to act: their rows' transitions by the parts, which check the card or the
+    # bid. Anything else, a refusal of the seat included, takes the general path.
+    kind, current, to_act = type(action), rnd.phase, rnd.to_act
+    if kind is Play and current is _PLAY and type(to_act) is int:
+        play: Any = action
+        if play.seat == to_act and type(play.seat) is int:
+            return PLAY_CARD(state, rnd, to_act, play.card, play.as_card)
+    elif kind is Bid and (current is _BID or current is _BID_FIRST) and type(to_act) is int:
+        bid: Any = action
+        if bid.seat == to_act and type(bid.seat) is int:
+            return BID_TRICKS(state, rnd, to_act, bid.tricks)
+    row = BY_PHASE.get(current)
+    if row is None or kind is not row.action:
         raise _misplaced(state, action, row)
     if row.sample is None:  # a player's decision: the seat must be the seat to act
         taken: Any = action  # a player's action: its class is the row's

@@ -10,12 +10,13 @@ who takes each come from :data:`pyclag.decisions.DECISIONS`, passed in as
 from __future__ import annotations
 
 import operator
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Final, Protocol
 
 import attrs
 
 from pyclag.actions import Play
+from pyclag.builders import new_game_state, new_round_state, revise
 from pyclag.cards import DECK, Card, Suit
 from pyclag.checks import bounded
 from pyclag.dealing import dealt_piles
@@ -27,19 +28,7 @@ from pyclag.rules.tricks import best_play
 from pyclag.rules.trumps import DealerCalls, Precedence, Trumps, TurnUp
 from pyclag.scoring.schemes import Scoring, tricks_won
 from pyclag.scoring.tally import contracts_kept
-from pyclag.state import (
-    Actor,
-    GameState,
-    Phase,
-    RoundResult,
-    RoundSetup,
-    RoundState,
-    Seat,
-    Trick,
-    new_game_state,
-    new_round_state,
-    revise,
-)
+from pyclag.state import Actor, GameState, Phase, RoundResult, RoundSetup, RoundState, Seat, Trick
 
 __all__ = [
     "NATURAL_PLAYS",
@@ -140,6 +129,21 @@ def _uncalled(spec: RoundSpec) -> RoundSpec:
 _STEP: Final = {phase: number for number, phase in enumerate(Phase)}
 
 
+class _After(dict[tuple[tuple[Phase, ...], Phase], Phase]):
+    """The phase after ``done`` in a round of ``phases``: the first of them later
+    in the order of the table (``done`` itself may be gone from them, after a
+    call or a declaration). Filled on first sight: phases are a subsequence of
+    the enum, so the entries are bounded by construction."""
+
+    def __missing__(self, key: tuple[tuple[Phase, ...], Phase]) -> Phase:
+        phases, done = key
+        after = self[key] = next(phase for phase in phases if _STEP[phase] > _STEP[done])
+        return after
+
+
+_AFTER: Final = _After()
+
+
 def advance(
     table: Table,
     state: GameState,
@@ -160,9 +164,7 @@ def advance(
     >>> advance(table, state, state.round.setup, Phase.BID, (1, 0, 1), state.round.masks).round
     <RoundState round 1 (1 card), play phase, seat 1 to act>
     """
-    step = _STEP[done]
-    phases = table.phases(setup.played, state.rules)
-    following = next(phase for phase in phases if _STEP[phase] > step)
+    following = _AFTER[table.phases(setup.played, state.rules), done]
     rnd = enter(table, state.rules, setup, following, bids, masks, deck)
     if rnd.phase is _ROUND_OVER:
         return finish_round(table, state, rnd)
@@ -352,5 +354,15 @@ def next_round(
     return start_round(table, rules, setup.players, index, dealer, last)
 
 
+class _NaturalPlays(dict[int, tuple[Play, ...]]):
+    """Each seat's plays of the 52 natural cards, in pack order, made when the
+    seat is first seen (seats are below 52: bounded by construction)."""
+
+    def __missing__(self, seat: int) -> tuple[Play, ...]:
+        plays = self[seat] = tuple(Play(seat, card) for card in DECK)
+        return plays
+
+
 # Plays of natural cards are interned like the cards: a play is a table lookup.
-NATURAL_PLAYS: Final = tuple(tuple(Play(seat, card) for card in DECK) for seat in range(52))
+NATURAL_PLAYS: Final[Mapping[int, tuple[Play, ...]]] = _NaturalPlays()
+"""The play of each natural card by each seat: ``NATURAL_PLAYS[seat][card.index]``."""

@@ -22,15 +22,12 @@ play                     :func:`legal_plays`,          :func:`play`
 
 from __future__ import annotations
 
-from typing import Final
-
 from pyclag import plays, turns
-from pyclag.actions import Bid, Call, ChooseHandSize, DeclareTrump, Play
+from pyclag.actions import Call, ChooseHandSize, DeclareTrump
 from pyclag.cards import Card, Rank, Suit
-from pyclag.decisions import BY_PHASE
+from pyclag.decisions import BID_TRICKS, BY_PHASE, PLAY_CARD
 from pyclag.engine import apply, misplaced_bid, wrong_phase_error
 from pyclag.errors import IllegalDeclarationError, Reason
-from pyclag.flow import NATURAL_PLAYS
 from pyclag.refusals import describe, not_a_state, refused, where
 from pyclag.rules.trumps import NoTrumps
 from pyclag.state import GameState, Phase, RoundState, seat_to_act
@@ -51,8 +48,6 @@ __all__ = [
 
 # Module aliases: an enum member read through its class costs ~50 ns in CPython 3.11.
 _BID, _BID_FIRST, _PLAY = Phase.BID, Phase.BID_BEFORE_DEAL, Phase.PLAY
-_TAKE_BID: Final = BY_PHASE[_BID].take
-_TAKE_PLAY: Final = BY_PHASE[_PLAY].take
 
 
 def _round(func: str, state: GameState, phase: Phase, what: str | None = None) -> RoundState:
@@ -199,10 +194,10 @@ def bid(state: GameState, tricks: int) -> GameState:
         rnd = state.round
     except AttributeError:
         raise not_a_state("bid", state) from None
-    current = rnd.phase
-    if current is not _BID and current is not _BID_FIRST:
+    current, seat = rnd.phase, rnd.to_act
+    if (current is not _BID and current is not _BID_FIRST) or type(seat) is not int:
         raise misplaced_bid(state, f"illegal bid {tricks!r}")
-    return _TAKE_BID(state, Bid(seat_to_act(rnd), tricks))
+    return BID_TRICKS(state, rnd, seat, tricks)
 
 
 # --- play ---------------------------------------------------------------------------------
@@ -222,9 +217,10 @@ def legal_plays(state: GameState) -> tuple[Card, ...]:
         rnd = state.round
     except AttributeError:
         raise not_a_state("legal_plays", state) from None
-    if rnd.phase is not _PLAY:
+    seat = rnd.to_act
+    if rnd.phase is not _PLAY or type(seat) is not int:
         raise wrong_phase_error(state, "legal_plays", _PLAY)
-    return plays.play_cards(rnd)
+    return plays.play_cards(rnd, seat)
 
 
 def legal_declarations(state: GameState, card: Card) -> tuple[Card, ...]:
@@ -274,6 +270,4 @@ def play(state: GameState, card: Card, as_card: Card | None = None) -> GameState
     if rnd.phase is not _PLAY or type(seat) is not int:
         shown = card if type(card) is Card else repr(card)
         raise wrong_phase_error(state, f"illegal play {shown}", _PLAY)
-    if as_card is None and type(card) is Card:
-        return _TAKE_PLAY(state, NATURAL_PLAYS[seat][card.index])
-    return _TAKE_PLAY(state, Play(seat, card, as_card))
+    return PLAY_CARD(state, rnd, seat, card, as_card)

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Final
 
 from pyclag.actions import Play
+from pyclag.builders import new_round_state, new_trick, next_state
 from pyclag.cards import Card, Rank
 from pyclag.errors import Refusal
 from pyclag.flow import NATURAL_PLAYS
@@ -17,21 +18,16 @@ from pyclag.hand import ONE_SUIT, cards_of
 from pyclag.refusals import refused
 from pyclag.rules.play import TWOS, declarations, following, legal_mask, play_refusal
 from pyclag.rules.tricks import best_play
-from pyclag.state import (
-    GameState,
-    Phase,
-    RoundState,
-    Trick,
-    new_game_state,
-    new_round_state,
-    seat_to_act,
-)
+from pyclag.state import GameState, Phase, RoundState, seat_to_act
 
 __all__ = [
     "Finish",
+    "PlayCard",
     "declarations_now",
     "play_actions",
+    "play_card",
     "play_cards",
+    "play_mask",
     "play_refusal_now",
     "take_play",
 ]
@@ -54,30 +50,38 @@ def _seen(rnd: RoundState) -> int:
     return seen
 
 
-def _legal(rnd: RoundState, held: int) -> int:
+def play_mask(rnd: RoundState, seat: int) -> int:
+    """The cards ``seat``, the seat to act, may play, as a mask: following suit,
+    or the wild-two rules where twos are wild and the seat holds one.
+
+    >>> import random, pyclag
+    >>> state = pyclag.new_game(pyclag.NORMAL.with_schedule([3]), players=3)
+    >>> state = pyclag.bid(pyclag.bid(pyclag.bid(pyclag.deal(state, random.Random(0)), 1), 1), 0)
+    >>> state = pyclag.play(state, Card.parse("7C"))  # seat 1 leads; seat 2 holds AC QH AH
+    >>> play_mask(state.round, 2) == Card.parse("AC").mask
+    True
+    """
+    held = rnd.masks[seat]
     twos = rnd.setup.played.twos
     if twos is None or not held & TWOS:  # wild twos change nothing without a two (rule 5)
         return following(rnd.trick, held)
     return legal_mask(twos, rnd.trick, held, rnd.setup.trump, _seen(rnd))
 
 
-def play_cards(rnd: RoundState) -> tuple[Card, ...]:
-    """The cards the seat to act may play.
+def play_cards(rnd: RoundState, seat: int) -> tuple[Card, ...]:
+    """The cards ``seat``, the seat to act, may play.
 
     >>> import random, pyclag
     >>> state = pyclag.new_game(pyclag.NORMAL.with_schedule([3]), players=3)
     >>> state = pyclag.bid(pyclag.bid(pyclag.bid(pyclag.deal(state, random.Random(0)), 1), 1), 0)
     >>> state = pyclag.play(state, Card.parse("7C"))  # seat 1 leads; seat 2 holds AC QH AH
-    >>> play_cards(state.round)
+    >>> play_cards(state.round, 2)
     (Card(Suit.CLUBS, Rank.ACE),)
     """
-    held = rnd.masks[seat_to_act(rnd)]
-    twos = rnd.setup.played.twos
-    if twos is None or not held & TWOS:  # wild twos change nothing without a two (rule 5)
-        legal = following(rnd.trick, held)
-        # Following suit, the legal cards lie in one suit: a cached tuple.
-        return cards_of(held) if legal == held else ONE_SUIT[legal]
-    return cards_of(legal_mask(twos, rnd.trick, held, rnd.setup.trump, _seen(rnd)))
+    legal = play_mask(rnd, seat)
+    if legal != rnd.masks[seat] and rnd.setup.played.twos is None:
+        return ONE_SUIT[legal]  # following suit, the legal cards lie in one suit: a cached tuple
+    return cards_of(legal)
 
 
 def declarations_now(rnd: RoundState, card: Card) -> tuple[Card, ...]:
@@ -91,8 +95,9 @@ def declarations_now(rnd: RoundState, card: Card) -> tuple[Card, ...]:
     52
     """
     twos = rnd.setup.played.twos
-    held = rnd.masks[seat_to_act(rnd)]
-    if twos is None or not _legal(rnd, held) & card.mask:
+    seat = seat_to_act(rnd)
+    held = rnd.masks[seat]
+    if twos is None or not play_mask(rnd, seat) & card.mask:
         return ()
     return declarations(twos, rnd.trick, held, rnd.setup.trump, _seen(rnd))
 
@@ -143,9 +148,15 @@ class _PlayChunks(dict[int, tuple[Play, ...]]):
         return plays
 
 
-_PLAY_CHUNKS: Final = tuple(
-    tuple(_PlayChunks(seat, suit) for suit in range(4)) for seat in range(52)
-)
+class _SeatChunks(dict[int, tuple[_PlayChunks, ...]]):
+    """Each seat's four suits of chunks, made when the seat is first seen."""
+
+    def __missing__(self, seat: int) -> tuple[_PlayChunks, ...]:
+        chunks = self[seat] = tuple(_PlayChunks(seat, suit) for suit in range(4))
+        return chunks
+
+
+_PLAY_CHUNKS: Final = _SeatChunks()
 
 
 def play_refusal_now(state: GameState, action: Play) -> Refusal | None:
@@ -163,27 +174,35 @@ def play_refusal_now(state: GameState, action: Play) -> Refusal | None:
     return play_refusal(twos, rnd.trick, held, rnd.setup.trump, _seen(rnd), action)
 
 
-def take_play(finish: Finish) -> Callable[[GameState, Play], GameState]:
-    """The transition: the seat to act plays a card; a full trick is won by its
-    best card (§1.8), and the last trick ends the round.
+PlayCard = Callable[[GameState, RoundState, int, Card, "Card | None"], GameState]
+"""The play transition by its parts: state, its round, the seat to act, the card
+and what a wild two stands for (``None`` for a natural card)."""
+
+
+def play_card(finish: Finish) -> PlayCard:
+    """The transition: ``seat``, the seat to act (the engine has checked the
+    phase and the seat), plays ``card`` as ``as_card``; a full trick is won by
+    its best card (§1.8), and the last trick ends the round. The verb
+    :func:`pyclag.play` calls it with the parts, the row's ``take`` with an
+    action's (:func:`take_play`).
 
     >>> import random, pyclag
     >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL, players=3), rng=random.Random(1))
     >>> state = pyclag.bid(pyclag.bid(pyclag.bid(state, 0), 1), 1)  # seat 1 holds QS
-    >>> state = take_play(pyclag.decisions.finish)(state, Play(1, Card.parse("QS")))
+    >>> state = play_card(pyclag.decisions.finish)(state, state.round, 1, Card.parse("QS"), None)
     >>> [str(play) for play in state.round.trick], state.round.to_act
     (['QS'], 2)
     """
 
-    def take(state: GameState, action: Play) -> GameState:
-        rnd = state.round
-        seat, card = action.seat, action.card
+    def play(
+        state: GameState, rnd: RoundState, seat: int, card: Card, as_card: Card | None
+    ) -> GameState:
         held = rnd.masks[seat]
         setup = rnd.setup
         trick = rnd.trick
         if (
-            type(card) is Card
-            and action.as_card is None
+            as_card is None
+            and type(card) is Card
             and following(trick, held) & card.mask
             and (card.mask & _NOT_TWOS or setup.played.twos is None)
         ):
@@ -191,27 +210,42 @@ def take_play(finish: Finish) -> Callable[[GameState, Play], GameState]:
             # or not (rule 5 only frees more cards), so one check serves both.
             played = NATURAL_PLAYS[seat][card.index]
         else:
+            action = Play(seat, card, as_card)
             refusal = play_refusal_now(state, action)
             if refusal is not None:
-                raise refused(state, action, refusal, "play", play_cards(rnd))
-            played = action if action.as_card is not None else NATURAL_PLAYS[seat][card.index]
+                raise refused(state, action, refusal, "play", play_cards(rnd, seat))
+            played = action if as_card is not None else NATURAL_PLAYS[seat][card.index]
         hands = list(rnd.masks)
         hands[seat] = held ^ card.mask
         masks = tuple(hands)
         trick += (played,)
         players = setup.players
         if len(trick) < players:
-            after = new_round_state(
-                setup, _PLAY, (seat + 1) % players, rnd.bids, masks, trick, rnd.tricks
+            return next_state(
+                state, setup, _PLAY, (seat + 1) % players, rnd.bids, masks, trick, rnd.tricks
             )
-            return new_game_state(state.rules, state.history, after)
         rules = setup.round_rules
         winner = best_play(trick, rules).seat if rules is not None else trick[0].seat
-        tricks = (*rnd.tricks, Trick(trick[0].seat, trick, winner))
+        tricks = (*rnd.tricks, new_trick(trick[0].seat, trick, winner))
         if len(tricks) < setup.hand_size:
-            after = new_round_state(setup, _PLAY, winner, rnd.bids, masks, (), tricks)
-            return new_game_state(state.rules, state.history, after)
-        last = new_round_state(setup, _ROUND_OVER, None, rnd.bids, masks, (), tricks)
-        return finish(state, last)
+            return next_state(state, setup, _PLAY, winner, rnd.bids, masks, (), tricks)
+        return finish(state, new_round_state(setup, _ROUND_OVER, None, rnd.bids, masks, (), tricks))
+
+    return play
+
+
+def take_play(play: PlayCard) -> Callable[[GameState, Play], GameState]:
+    """The row's transition: ``play`` (:func:`play_card`) with an action's parts.
+
+    >>> import random, pyclag
+    >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL, players=3), rng=random.Random(1))
+    >>> state = pyclag.bid(pyclag.bid(pyclag.bid(state, 0), 1), 1)  # seat 1 holds QS
+    >>> take = take_play(play_card(pyclag.decisions.finish))
+    >>> take(state, Play(1, Card.parse("QS"))).round.trick
+    (Play(seat=1, card=Card(Suit.SPADES, Rank.QUEEN), as_card=None),)
+    """
+
+    def take(state: GameState, action: Play) -> GameState:
+        return play(state, state.round, action.seat, action.card, action.as_card)
 
     return take

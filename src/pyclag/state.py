@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import enum
 import operator
-from typing import Any, Final, Literal, TypeAlias
+from typing import Final, Literal, TypeAlias
 
 import attrs
 
@@ -45,9 +45,6 @@ __all__ = [
     "Seat",
     "Trick",
     "TrickRecord",
-    "new_game_state",
-    "new_round_state",
-    "revise",
     "running_totals",
     "seat_to_act",
 ]
@@ -373,89 +370,3 @@ def running_totals(history: tuple[RoundResult, ...], players: int) -> tuple[int,
     (0, 0, 0)
     """
     return history[-1].totals if history else (0,) * players
-
-
-# --- fast constructors for the engine's hot paths ------------------------------------
-#
-# attrs' frozen __init__ sets each field through object.__setattr__ (about 40 ns a
-# field); setting the slots through their descriptors builds the same value about a
-# third faster, and the engine builds a RoundState and a GameState for every card
-# played. Neither class has validators, converters or a post-init to skip;
-# tests/test_state.py checks that both ways build equal values.
-
-_new = object.__new__
-_set_setup, _set_phase, _set_to_act, _set_bids, _set_masks, _set_trick, _set_tricks = (
-    getattr(RoundState, field.name).__set__ for field in attrs.fields(RoundState)
-)
-_set_rules, _set_history, _set_round = (
-    getattr(GameState, field.name).__set__ for field in attrs.fields(GameState)
-)
-
-
-def new_round_state(
-    setup: RoundSetup,
-    phase: Phase,
-    to_act: Actor,
-    bids: tuple[int | None, ...],
-    masks: tuple[int, ...],
-    trick: tuple[Play, ...],
-    tricks: tuple[Trick, ...],
-) -> RoundState:
-    """``RoundState(...)``, built faster (internal surface: the engine's hot paths).
-
-    >>> import random, pyclag
-    >>> rnd = pyclag.deal(pyclag.new_game(pyclag.NORMAL, players=3), rng=random.Random(1)).round
-    >>> new_round_state(rnd.setup, rnd.phase, rnd.to_act, rnd.bids, rnd.masks, (), ()) == rnd
-    True
-    """
-    state = _new(RoundState)
-    _set_setup(state, setup)
-    _set_phase(state, phase)
-    _set_to_act(state, to_act)
-    _set_bids(state, bids)
-    _set_masks(state, masks)
-    _set_trick(state, trick)
-    _set_tricks(state, tricks)
-    return state
-
-
-def new_game_state(
-    rules: RuleSet, history: tuple[RoundResult, ...], round_: RoundState
-) -> GameState:
-    """``GameState(...)``, built faster (internal surface: the engine's hot paths).
-
-    >>> import pyclag
-    >>> state = pyclag.new_game(pyclag.NORMAL, players=3)
-    >>> new_game_state(state.rules, state.history, state.round) == state
-    True
-    """
-    state = _new(GameState)
-    _set_rules(state, rules)
-    _set_history(state, history)
-    _set_round(state, round_)
-    return state
-
-
-_SETUP_NAMES: Final = tuple(field.name for field in attrs.fields(RoundSetup))
-_SETUP_VALUES: Final = operator.attrgetter(*_SETUP_NAMES)
-_SETUP_PUT: Final = {name: getattr(RoundSetup, name).__set__ for name in _SETUP_NAMES}
-_SETUP_PUTS: Final = tuple(_SETUP_PUT.values())
-
-
-def revise(setup: RoundSetup, **changes: Any) -> RoundSetup:
-    """``setup`` with some fields changed: ``attrs.evolve``, built faster, for
-    the steps of a round (internal surface; a field name is checked).
-
-    >>> from pyclag.rules.round import RoundSpec
-    >>> revise(RoundSetup(0, RoundSpec(3), 4, 3, 3), hand_size=5).hand_size
-    5
-    """
-    new = _new(RoundSetup)
-    for put, value in zip(_SETUP_PUTS, _SETUP_VALUES(setup), strict=True):
-        put(new, value)
-    for name, value in changes.items():
-        put_one = _SETUP_PUT.get(name)
-        if put_one is None:
-            raise TypeError(f"revise: RoundSetup has no field {name!r}")
-        put_one(new, value)
-    return new

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Final
 
 from pyclag.actions import Bid, Call, ChooseHandSize, DeclareTrump
+from pyclag.builders import next_state, revise
 from pyclag.cards import Suit
 from pyclag.checks import bounded
 from pyclag.errors import IllegalTrumpError, Reason, Refusal
@@ -26,21 +27,14 @@ from pyclag.rules.play import TWOS
 from pyclag.rules.round import RoundSpec
 from pyclag.rules.trumps import DealerCalls, NoTrumps
 from pyclag.scoring.schemes import ContractScoring
-from pyclag.state import (
-    GameState,
-    Phase,
-    RoundSetup,
-    RoundState,
-    new_game_state,
-    new_round_state,
-    revise,
-    seat_to_act,
-)
+from pyclag.state import GameState, Phase, RoundSetup, RoundState, seat_to_act
 
 __all__ = [
     "Advance",
+    "BidTricks",
     "bid_actions",
     "bid_refusal",
+    "bid_tricks",
     "bid_values",
     "call_actions",
     "call_refusal",
@@ -270,6 +264,11 @@ def take_trump(advance: Advance) -> Callable[[GameState, DeclareTrump], GameStat
 # --- bidding (§1.6, §1.7) ------------------------------------------------------------------
 
 
+def _total(bids: tuple[int | None, ...]) -> int:
+    """The total of the bids made so far (None, not yet bid, and 0 add nothing)."""
+    return sum(filter(None, bids))
+
+
 def bid_values(state: GameState, rnd: RoundState) -> tuple[int, ...]:
     """The bids the seat to act may make: ``0..h``, and for the last bidder
     what the hook allows.
@@ -283,7 +282,7 @@ def bid_values(state: GameState, rnd: RoundState) -> tuple[int, ...]:
     setup = rnd.setup
     if rnd.to_act != setup.last_bidder:
         return BID_RANGES[setup.hand_size]
-    others = sum(b for b in rnd.bids if b is not None)
+    others = _total(rnd.bids)
     return state.rules.hook.dealer_bids(setup.hand_size, others)
 
 
@@ -316,32 +315,38 @@ def bid_refusal(state: GameState, action: Bid) -> Refusal | None:
     """
     rnd = state.round
     setup = rnd.setup
-    others = sum(b for b in rnd.bids if b is not None)
+    others = _total(rnd.bids)
     last = action.seat == setup.last_bidder
     return state.rules.hook.refusal(setup.hand_size, others, last, action.tricks)
 
 
-def take_bid(advance: Advance) -> Callable[[GameState, Bid], GameState]:
-    """The transition: the seat to act bids; the last bid ends the phase.
+BidTricks = Callable[[GameState, RoundState, int, int], GameState]
+"""The bid transition by its parts: state, its round, the seat to act, the tricks bid."""
+
+
+def bid_tricks(advance: Advance) -> BidTricks:
+    """The transition: ``seat``, the seat to act (the engine has checked the
+    phase and the seat), bids ``tricks``; the last bid ends the phase. The
+    verb :func:`pyclag.bid` calls it with the parts, the rows' ``take`` with
+    an action's (:func:`take_bid`).
 
     >>> import random, pyclag
     >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL, players=3), rng=random.Random(1))
-    >>> state = take_bid(pyclag.decisions.advance)(state, Bid(1, 0))
+    >>> state = bid_tricks(pyclag.decisions.advance)(state, state.round, 1, 0)
     >>> state.round.bids, state.round.to_act
     ((None, 0, None), 2)
     """
 
-    def take(state: GameState, action: Bid) -> GameState:
-        rnd = state.round
-        seat, tricks = action.seat, action.tricks
+    def bid(state: GameState, rnd: RoundState, seat: int, tricks: int) -> GameState:
         setup = rnd.setup
         last = setup.last_bidder
         if seat == last:  # the hook binds the last bid (§1.7)
-            others = sum(b for b in rnd.bids if b is not None)
+            others = _total(rnd.bids)
             legal = state.rules.hook.dealer_bids(setup.hand_size, others)
         else:
             legal = BID_RANGES[setup.hand_size]
         if type(tricks) is not int or tricks not in legal:
+            action = Bid(seat, tricks)
             refusal = bid_refusal(state, action)
             if refusal is not None:
                 raise refused(state, action, refusal, "bid", legal)
@@ -349,9 +354,23 @@ def take_bid(advance: Advance) -> Callable[[GameState, Bid], GameState]:
         bids[seat] = tricks
         if seat == last:  # the last bid ends the bidding (§1.6)
             return advance(state, setup, rnd.phase, tuple(bids), rnd.masks)
-        after = new_round_state(
-            setup, rnd.phase, (seat + 1) % setup.players, tuple(bids), rnd.masks, (), ()
+        return next_state(
+            state, setup, rnd.phase, (seat + 1) % setup.players, tuple(bids), rnd.masks, (), ()
         )
-        return new_game_state(state.rules, state.history, after)
+
+    return bid
+
+
+def take_bid(bid: BidTricks) -> Callable[[GameState, Bid], GameState]:
+    """The rows' transition: ``bid`` (:func:`bid_tricks`) with an action's parts.
+
+    >>> import random, pyclag
+    >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL, players=3), rng=random.Random(1))
+    >>> take_bid(bid_tricks(pyclag.decisions.advance))(state, Bid(1, 0)).round.bids
+    (None, 0, None)
+    """
+
+    def take(state: GameState, action: Bid) -> GameState:
+        return bid(state, state.round, action.seat, action.tricks)
 
     return take

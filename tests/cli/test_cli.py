@@ -109,7 +109,13 @@ def test_bench_json_has_every_figure() -> None:
     done = _pyclag("bench", "--runs", "1", "--seconds", "0.05", "--json")
     assert done.returncode == 0, done.stderr
     figures = json.loads(done.stdout)
-    assert set(figures) == {"rounds_per_s", "games_per_s", "apply_children_per_s", "import_ms"}
+    assert set(figures) == {
+        "rounds_per_s",
+        "steps_rounds_per_s",
+        "games_per_s",
+        "apply_children_per_s",
+        "import_ms",
+    }
     assert all(value > 0 for value in figures.values())
 
 
@@ -119,6 +125,7 @@ def test_bench_text_compares_with_the_bars() -> None:
     assert "median of 1 runs" in done.stdout
     assert "random 4-player wikipedia games per second" in done.stdout
     assert done.stdout.count("bar") == 4
+    assert "step by step (legal_actions, apply)" in done.stdout
 
 
 def test_bench_times_the_games_of_any_preset() -> None:

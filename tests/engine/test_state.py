@@ -8,7 +8,8 @@ import attrs
 import pytest
 
 import pyclag
-from pyclag.state import GameState, RoundState, new_game_state, new_round_state
+from pyclag.builders import new_game_state, new_round_state
+from pyclag.state import GameState, RoundState
 from tests.helpers import random_game
 
 

@@ -101,7 +101,8 @@ class Hook(Frozen):
             if self.gt_infeasible is GtInfeasible.ALLOW_BID_H_PLUS_1:
                 return (h + 1,)
         # NOT_EQUAL, and the EXCEED fallback (A3): anything but h - others.
-        return tuple(b for b in range(h + 1) if b != h - others)
+        barred, bids = h - others, BID_RANGES[h]
+        return bids[:barred] + bids[barred + 1 :] if 0 <= barred <= h else bids
 
     def describe(self, hand_size: int, others: int) -> str:
         """Why a dealer's bid outside :meth:`dealer_bids` is refused.

@@ -45,6 +45,10 @@ class RankOrder(enum.Enum):
     ACES_LOW_PLAIN = "aces-low-plain"
     TWO_HIGH = "two-high"
 
+    # Members are singletons compared by identity: hashing by identity keeps a
+    # lookup keyed by one a C-level one (Enum hashes its name in Python).
+    __hash__ = object.__hash__
+
     @property
     def in_trumps(self) -> RankOrder:
         """The order within the trump suit.

@@ -25,6 +25,7 @@ from typing import Final, NoReturn
 import attrs
 
 from pyclag.actions import Bid, Call, CallChoice, ChooseHandSize, DeclareTrump
+from pyclag.builders import revise
 from pyclag.chance import contenders
 from pyclag.checks import unchecked
 from pyclag.dealing import draw_seat_refusal
@@ -45,7 +46,7 @@ from pyclag.rules.ruleset import RuleSet
 from pyclag.rules.tricks import trick_winners_refusal, tricks_refusal
 from pyclag.scoresheet.deal import ENTERED, DealEntry, SheetDeal, SheetRow, TricksTaken
 from pyclag.scoring.schemes import order_free_winners
-from pyclag.state import Phase, RoundSetup, revise
+from pyclag.state import Phase, RoundSetup
 from pyclag.turns import declared_trump
 
 __all__ = [

@@ -33,7 +33,7 @@ def contracts_kept(bids: Sequence[int | None], tricks_won: Sequence[int]) -> tup
     >>> contracts_kept((1, 0, 2, None), (1, 0, 1, 1))
     (True, True, False, False)
     """
-    return tuple(b is not None and b == t for b, t in zip(bids, tricks_won, strict=True))
+    return tuple([b is not None and b == t for b, t in zip(bids, tricks_won, strict=True)])
 
 
 def contracts_made(players: int, made: Sequence[Sequence[bool]]) -> tuple[int, ...]:
