@@ -150,6 +150,10 @@ class Scorekeeper:
                 continue
             if len(self.sheet.rows) > scored:
                 self._scored()
+            elif self.sheet.current is not None:
+                news = _news(self.sheet, deal, self.sheet.current)
+                if news:
+                    self.console.say(news)
 
     def _command(self, word: str, deal: SheetDeal | None) -> bool:
         """Carry out a command; whether ``word`` was one."""
@@ -235,7 +239,9 @@ def _heading(sheet: ScoreSheet, deal: SheetDeal) -> str:
         cards = f"{deal.hand_size} card{'s' if deal.hand_size > 1 else ''}"
     else:
         cards = f"{min(sizes)}-{max(sizes)} cards, the dealer chooses"
-    parts = [f"{cards}, {deal.rule}, {deal.scoring.label}"]
+    rule = setup.played.label or "normal"
+    scoring = deal.scoring.label
+    parts = [cards, rule] if scoring == rule else [cards, rule, scoring]
     who = [f"dealer {sheet.name(deal.dealer)}"]
     if setup.caller is not None:
         who.append(f"{sheet.name(setup.caller)} calls (top scorer of the last deal)")
@@ -244,6 +250,19 @@ def _heading(sheet: ScoreSheet, deal: SheetDeal) -> str:
     if not setup.played.has_bids and deal.waiting is not Phase.CALL:
         who.append("no bids")
     return f"=== Deal {deal.number} of {deals}: {', '.join(parts)}; {', '.join(who)} ==="
+
+
+def _news(sheet: ScoreSheet, before: SheetDeal, after: SheetDeal) -> str | None:
+    """What an entry changed that the table should hear: who bids first after
+    the draw, the rules of the deal after a call or a declared trump."""
+    setup = after.setup
+    if before.waiting is Phase.DRAW:
+        first, last = sheet.name(setup.first_bidder), sheet.name(setup.last_bidder)
+        return f"{first} bids first and {last} bids last."
+    if before.waiting in (Phase.CALL, Phase.DECLARE_TRUMP):
+        bids = "" if setup.played.has_bids else ", no bids"  # misère called (§2.3)
+        return f"This deal: {setup.played.label}{bids}."
+    return None
 
 
 def _question(sheet: ScoreSheet, deal: SheetDeal) -> str:
