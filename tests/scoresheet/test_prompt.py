@@ -134,3 +134,18 @@ def test_a_finished_sheet_resumed_shows_its_card_and_winners() -> None:
     sheet = ScoreSheet(presets.get("normal").with_schedule([1]), 3).bid(1).bid(0).bid(1)
     _, shown = typed(sheet.took((0, 1, 0)), [])
     assert "winner: seat 1 with 12" in shown and "Game over: seat 1 wins with 12." in shown
+
+
+def test_a25_after_the_draw_the_prompt_says_who_bids_first_and_last() -> None:
+    sheet = ScoreSheet(presets.get("scottish", scottish_draw_each_round=True), 4, 3, NAMES[:4])
+    _, shown = typed(sheet, ["Cy", "2", "2", "2"])
+    assert "Cy bids first and Bob bids last." in shown
+    assert "Bob bids last and may not bid 1 (legal: 0 2 3 4 5 6 7): " in shown
+
+
+def test_s2_3_after_a_call_the_prompt_says_the_deals_rules() -> None:
+    sheet = ScoreSheet(presets.get("raf", first_deal_caller="eldest"), 4, 3, NAMES[:4])
+    _, shown = typed(sheet, ["5", "trumps h misere descending"])
+    assert "Ann calls (e.g. trumps:H" in shown
+    assert "This deal: Trumps H, Misere, Descending Madness, no bids." in shown  # plain ASCII
+    assert "Winner of each trick, in order (5 tricks" in shown
