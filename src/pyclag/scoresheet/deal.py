@@ -21,6 +21,7 @@ from pyclag.actions import CallChoice
 from pyclag.cards import Suit
 from pyclag.chance import contenders
 from pyclag.checks import Frozen, unchecked
+from pyclag.decisions import DECISIONS
 from pyclag.rules.bidding import BID_RANGES
 from pyclag.rules.ruleset import RuleSet
 from pyclag.rules.trumps import DealerCalls, NoTrumps
@@ -30,18 +31,15 @@ from pyclag.state import Phase, RoundSetup
 
 __all__ = ["ENTERED", "DealEntry", "SheetDeal", "SheetRow", "TricksTaken", "tupled"]
 
-ENTERED: Final = (
-    Phase.DRAW,
-    Phase.CHOOSE_HAND_SIZE,
-    Phase.BID_BEFORE_DEAL,
-    Phase.CALL,
-    Phase.DECLARE_TRUMP,
-    Phase.BID,
-    Phase.PLAY,
-)
-"""The decisions a table enters, of those the decision table gives a round:
-not the deal and RAF Blind's face-down shuffle, which only the cards know.
-``PLAY`` stands for the tricks taken."""
+ENTERED: Final = tuple(row.phase for row in DECISIONS if not row.chance or row.phase is Phase.DRAW)
+"""The decisions a table enters, in the decision table's order: every
+player's decision, and of the chance steps the draw (by its winner), not the
+deal and RAF Blind's face-down shuffle, which only the cards know. ``PLAY``
+stands for the tricks taken.
+
+>>> [phase.value for phase in ENTERED]
+['draw', 'choose-hand-size', 'bid-before-deal', 'call', 'declare-trump', 'bid', 'play']
+"""
 
 _ASKS: Final = {
     Phase.CHOOSE_HAND_SIZE: "the hand size",
