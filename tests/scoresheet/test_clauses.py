@@ -235,3 +235,17 @@ def test_undo_takes_back_one_entry_at_a_time_across_deals() -> None:
         "the bid of seat 0",
     ]
     assert steps[-1] == normal("wikipedia", 3)
+
+
+def test_e15_s2_4_equal_totals_go_to_the_most_contracts_made_then_are_shared() -> None:
+    # F2 deals of 7 cards, seat 0 dealing first: A and B end on 20, B with two contracts.
+    deals = (
+        DealEntry(bids=(0, 1, 0, 7), tricks=(7, 0, 0, 0)),  # B, C, D, A bid; A makes 7: 17
+        DealEntry(bids=(0, 1, 0, 0), tricks=(3, 0, 4, 0)),  # C, D, A, B bid; A misses: 3
+    )
+    sheet = ScoreSheet(presets.get("pagat").with_schedule([7, 7]), 4, entries=deals)
+    assert sheet.totals == (20, 20, 4, 10) and sheet.contracts_made[:2] == (1, 2)
+    assert sheet.winners() == (B,)
+    shared = presets.get("pagat", tie_break="shared").with_schedule([7, 7])
+    assert ScoreSheet(shared, 4, entries=deals).winners() == (A, B)
+    assert "winner: seat 1 with 20" in sheet.card()
