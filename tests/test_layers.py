@@ -29,7 +29,7 @@ LAYERS: Final = (
     ("decisions",),
     ("engine",),
     ("moves",),
-    ("playout", "views", "records", "scorecard", "bench"),
+    ("playout", "views", "records", "scorecard", "bench", "scoresheet"),
     ("bots",),
     ("terminal",),
     ("cli", "__main__"),

@@ -100,6 +100,16 @@ def is_whole(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def unchecked(value: object) -> Any:
+    """``value`` as it is, typed ``Any``: game input kept for the ruling that
+    refuses it (a bid of ``"2"`` reaches the hook, which says why it is not a bid).
+
+    >>> unchecked("2")
+    '2'
+    """
+    return value
+
+
 def not_a(func: str, param: str, expected: str, value: object) -> TypeError:
     """The error for an argument of the wrong type that is not game input.
 

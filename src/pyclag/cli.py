@@ -7,9 +7,12 @@
   presets``: the presets, one line each.
 * ``pyclag replay FILE [--json]``: replay a game record (DESIGN.md §6) and
   print its rounds and totals.
+* ``pyclag score``: keep the score of a game played with real cards
+  (:mod:`pyclag.scoresheet`), saved to and resumed from a file.
 * ``pyclag bench``: time random legal playouts (DESIGN.md §7).
 
-Bad arguments get a one-line error and exit status 2; a bad record exit status 1.
+Bad arguments get a one-line error and exit status 2; a bad record or sheet
+file exit status 1.
 
 >>> main(["simulate", "--preset", "normal", "--players", "3", "--seed", "1", "--schedule", "1,2"])
 pyclag simulate: preset normal, 3 players, seed 1, first dealer seat 0, bots heuristic
@@ -97,6 +100,19 @@ def _parser() -> argparse.ArgumentParser:
         "--bots", default="heuristic", help="the other seats' bots (default: heuristic)"
     )
 
+    scoring = _command(commands, "score", "keep the score of a game played with real cards")
+    _table_arguments(scoring, defaults=False)
+    scoring.add_argument(
+        "--names", help="the players' names by seat, comma-separated (default: seat 0, ...)"
+    )
+    scoring.add_argument("--first-dealer", type=int, help="seat of the first dealer (default: 0)")
+    scoring.add_argument(
+        "--resume", metavar="FILE", help="go on with the sheet saved in FILE (and save to it)"
+    )
+    scoring.add_argument(
+        "--save", metavar="FILE", help="save the sheet to FILE after every deal and on leaving"
+    )
+
     rules = _command(commands, "rules", "a preset's schedule and options")
     rules.add_argument("preset", nargs="?", default="wikipedia", help="(default: wikipedia)")
     rules.add_argument(
@@ -129,13 +145,26 @@ def _command(
     return commands.add_parser(name, help=about, description=f"{about[0].upper()}{about[1:]}.")
 
 
-def _table_arguments(command: argparse.ArgumentParser) -> None:
+def _table_arguments(command: argparse.ArgumentParser, defaults: bool = True) -> None:
+    # Without defaults, an argument not given is None (``score --resume`` reads them from its file).
     command.add_argument(
         "--preset",
-        default="wikipedia",
+        default="wikipedia" if defaults else None,
         help=f"rule set: {', '.join(presets.names())} (default: wikipedia)",
     )
-    command.add_argument("--players", type=int, default=4, help="number of players (default: 4)")
+    command.add_argument(
+        "--players",
+        type=int,
+        default=4 if defaults else None,
+        help="number of players (default: 4)",
+    )
+    command.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="set an option of the rule set (see pyclag rules PRESET); repeatable",
+    )
 
 
 def _bot_names(text: str) -> list[str]:
@@ -184,7 +213,12 @@ def _simulate(args: argparse.Namespace) -> int:
 
 
 def _rules(args: argparse.Namespace) -> RuleSet:
-    rules = presets.get(args.preset)
+    rules = presets.get(args.preset or "wikipedia")
+    for text in getattr(args, "option", ()):
+        name, equals, value = text.partition("=")
+        if not equals or not name.strip():
+            raise ClagError(f"--option takes NAME=VALUE, not {text!r}")
+        rules = rules.with_options(**{name.strip(): _option_value(value.strip())})
     if getattr(args, "schedule", None):
         try:
             sizes = [int(word) for word in args.schedule.split(",")]
@@ -194,6 +228,16 @@ def _rules(args: argparse.Namespace) -> RuleSet:
             ) from None
         rules = rules.with_schedule(sizes)
     return rules
+
+
+def _option_value(text: str) -> object:
+    """An option's value as typed: true, false, null or a whole number as
+    JSON reads them (as a record's options hold them), else the text itself."""
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return text
+    return value if value is None or isinstance(value, (bool, int)) else text
 
 
 def _game(rules: RuleSet, args: argparse.Namespace, names: Sequence[str], seed: int) -> GameState:
@@ -280,6 +324,55 @@ def _play(args: argparse.Namespace) -> int:
     )
 
 
+def _score(args: argparse.Namespace) -> int:
+    from pyclag import scoresheet  # the scorekeeper is needed only here
+    from pyclag.terminal import scorekeeper
+
+    save = args.save
+    if args.resume is not None:
+        given = [
+            flag
+            for flag, value in (
+                ("--preset", args.preset),
+                ("--players", args.players),
+                ("--names", args.names),
+                ("--first-dealer", args.first_dealer),
+                ("--option", args.option or None),
+            )
+            if value is not None
+        ]
+        if given:
+            raise ClagError(
+                f"--resume reads the rules and the table from its file; drop {given[0]}"
+            )
+        sheet = scoresheet.load_sheet(_read(args.resume))
+        save = save or args.resume
+    else:
+        rules = _rules(args)
+        names = None if args.names is None else [name.strip() for name in args.names.split(",")]
+        players = args.players if args.players is not None else len(names) if names else 4
+        first = 0 if args.first_dealer is None else args.first_dealer
+        sheet = scoresheet.ScoreSheet(rules, players, first, names)
+    return scorekeeper.keep_score(sheet, sys.stdin, sys.stdout, save)
+
+
+def _read(path: str) -> str | bytes:
+    """The text of a record or sheet file (``-``: standard input), no longer
+    than a record may hold (records.MAX_TEXT characters of UTF-8)."""
+    limit = 4 * records.MAX_TEXT + 1
+    try:
+        if path == "-":
+            text: str | bytes = sys.stdin.read(limit)
+        else:
+            with open(path, "rb") as source:
+                text = source.read(limit)
+    except OSError as err:
+        raise RecordError(f"cannot read it: {err.strerror}") from None
+    if len(text) == limit:  # more characters than a record may hold, however they are encoded
+        raise RecordError(f"more than {records.MAX_TEXT} characters, more than a record may hold")
+    return text
+
+
 def _rules_page(args: argparse.Namespace) -> int:
     rules = presets.get(args.preset)
     new_game(rules, players=args.players)  # refuses a table the preset does not allow
@@ -322,19 +415,7 @@ def _presets(_args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
-    # Read no more than a record may hold (records.MAX_TEXT characters of UTF-8).
-    limit = 4 * records.MAX_TEXT + 1
-    try:
-        if args.file == "-":
-            text: str | bytes = sys.stdin.read(limit)
-        else:
-            with open(args.file, "rb") as source:
-                text = source.read(limit)
-    except OSError as err:
-        raise RecordError(f"cannot read it: {err.strerror}") from None
-    if len(text) == limit:  # more characters than a record may hold, however they are encoded
-        raise RecordError(f"more than {records.MAX_TEXT} characters, more than a record may hold")
-    state = records.replay(records.load(text))
+    state = records.replay(records.load(_read(args.file)))
     if args.json:
         print(json.dumps(records.summary(state)))
         return 0
@@ -393,6 +474,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "rules": _rules_page,
         "presets": _presets,
         "replay": _replay,
+        "score": _score,
         "bench": _bench,
     }[args.command]
     try:
@@ -400,7 +482,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout.flush()  # inside the try: a reader that has gone shows here
         return status
     except RecordError as err:  # a bad record is not a bad command line
-        where = f"{args.file}: " if args.command == "replay" else ""
+        file = args.file if args.command == "replay" else getattr(args, "resume", None)
+        where = f"{file}: " if file else ""
         parser.exit(1, f"pyclag {args.command}: {where}{err}\n")
     except ClagError as err:
         parser.exit(2, f"pyclag {args.command}: error: {err}\n")

@@ -22,7 +22,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
 from pyclag.cards import DECK, Card
-from pyclag.checks import bounded, check_rng
+from pyclag.checks import bounded, check_rng, is_whole
 from pyclag.errors import IllegalChanceError, Reason, Refusal, RulesError
 from pyclag.hand import cards_of
 
@@ -32,6 +32,7 @@ __all__ = [
     "dealt_slice",
     "deck_refusal",
     "draw_for_dealer",
+    "draw_seat_refusal",
     "draw_winner",
     "drawn_cards",
     "pack_of",
@@ -248,6 +249,23 @@ def draw_winner(cards: Sequence[Card], contenders: Sequence[int]) -> int | Refus
         why = f"the draw was settled after {used} cards; {len(cards) - used} more were given"
         return Refusal(IllegalChanceError, Reason.BAD_DRAW, why)
     return left[0]
+
+
+def draw_seat_refusal(seat: object, contenders: Sequence[int]) -> Refusal | None:
+    """Why ``seat`` cannot have won a draw among ``contenders``, or ``None``:
+    the ruling on a draw a table reports by its winner rather than its cards
+    (A25; every contender may turn the highest card).
+
+    >>> draw_seat_refusal(4, [1, 2, 3, 0]).why
+    'the draw is won by one of the seats that drew (1 2 3 0), not 4'
+    >>> draw_seat_refusal(3, [1, 2, 3, 0]) is None
+    True
+    """
+    if is_whole(seat) and seat in contenders:
+        return None
+    seats = " ".join(map(str, contenders))
+    why = f"the draw is won by one of the seats that drew ({seats}), not {seat!r}"
+    return Refusal(IllegalChanceError, Reason.BAD_DRAW, why)
 
 
 def drawn_cards(contenders: Sequence[int], rng: random.Random) -> tuple[Card, ...]:

@@ -21,6 +21,16 @@ is wrong with it, its type included (``bid(state, "1")``, ``Card.parse(5)``,
 * a rule set, an option, a schedule, the fields of a rule object, a player
   count, a first dealer: :class:`RulesError`.
 
+What a table enters on a :class:`~pyclag.scoresheet.ScoreSheet` is game input
+too, refused as the engine refuses the decision it stands for: a bid an
+IllegalBidError, a hand size an IllegalHandSizeError, a call an
+IllegalCallError, a declared trump an IllegalTrumpError, the winner of the
+draw for the first bidder an IllegalChanceError (BAD_DRAW), and the tricks
+taken an IllegalPlayError: BAD_TRICKS for counts that are not one per seat
+adding up to the hand size (or counts where the scoring needs the winner of
+each trick), BAD_TRICK for a trick won by no seat of the table. The sheet's
+names and table are a RulesError, and its saved file a RecordError.
+
 **Every other argument** is a Python value that a program passes: a state, an
 rng, an observation, round rules (derived from a state, not supplied), a Suit,
 Rank or Card (``Card(suit, rank)``, ``Hand.of_suit``, ``RoundRules.strength``),
@@ -52,7 +62,7 @@ Each :class:`Reason` has one class: WRONG_PHASE and GAME_OVER a
 :class:`WrongPhaseError`; OUT_OF_TURN an :class:`OutOfTurnError`;
 NOT_AN_INTEGER, BID_OUT_OF_RANGE, DEALER_RESTRICTION and FORCED_BID an
 :class:`IllegalBidError`; NOT_A_CARD, CARD_NOT_HELD, MUST_FOLLOW_SUIT,
-TWO_MAY_NOT_LEAD and BAD_TRICK an :class:`IllegalPlayError`; BAD_DECLARATION an
+TWO_MAY_NOT_LEAD, BAD_TRICK and BAD_TRICKS an :class:`IllegalPlayError`; BAD_DECLARATION an
 :class:`IllegalDeclarationError`; BAD_CALL an :class:`IllegalCallError`;
 BAD_TRUMP an :class:`IllegalTrumpError`; BAD_HAND_SIZE an
 :class:`IllegalHandSizeError`; BAD_DECK, BAD_SHUFFLE and BAD_DRAW an
@@ -160,6 +170,7 @@ class Reason(enum.Enum):
     BAD_TRUMP = "bad-trump"
     NOT_AN_ACTION = "not-an-action"
     BAD_TRICK = "bad-trick"
+    BAD_TRICKS = "bad-tricks"
 
 
 class IllegalActionError(ClagError, ValueError):

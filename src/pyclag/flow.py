@@ -35,9 +35,12 @@ __all__ = [
     "Advance",
     "Table",
     "advance",
+    "contracts",
     "finish_round",
+    "next_round",
     "round_rules",
     "start_round",
+    "tally",
 ]
 
 _BID, _PLAY, _ROUND_OVER = Phase.BID, Phase.PLAY, Phase.ROUND_OVER
@@ -192,11 +195,22 @@ def enter(
     elif setup.round_rules is None and setup.deck is not None and _trump_known(setup, phase):
         setup = _reveal(rules, setup, setup.deck)
     played = setup.played
-    if played.bidding is _FORCED_ZERO and _STEP[phase] > _STEP[_BID]:
-        bids = (0,) * setup.players  # misère: every contract is 0 (§2.0), recorded for the bids
+    if _STEP[phase] > _STEP[_BID]:
+        bids = contracts(played, bids)
     if phase is _PLAY and played.play is not _HAND:
         return _play_piles(setup, bids)
     return new_round_state(setup, phase, table.actor(phase, setup), bids, masks, (), ())
+
+
+def contracts(played: RoundSpec, bids: tuple[int | None, ...]) -> tuple[int | None, ...]:
+    """The contracts of a round once its bidding is over: the bids by seat, or
+    under misère every contract 0, recorded as the bids (§2.0 ``MISERE``).
+
+    >>> from pyclag.rules.deals import Bidding
+    >>> contracts(RoundSpec(7, bidding=Bidding.FORCED_ZERO), (None, None)), contracts(RoundSpec(7), (1, 2))
+    ((0, 0), (1, 2))
+    """
+    return (0,) * len(bids) if played.bidding is _FORCED_ZERO else bids
 
 
 def _trump_known(setup: RoundSetup, phase: Phase) -> bool:
@@ -227,8 +241,7 @@ def _reveal(rules: RuleSet, setup: RoundSetup, deck: tuple[Card, ...]) -> RoundS
     turnup = deck[dealt] if isinstance(suits, TurnUp) and dealt < 52 else None
     trump = turnup.suit if turnup is not None else suits.suit if isinstance(suits, Trumps) else None
     precedence = suits.order if isinstance(suits, Precedence) else None
-    scoring = rules.scoring if played.scoring is None else played.scoring
-    known = round_rules(trump, scoring, played.rank_order, precedence)
+    known = round_rules(trump, rules.round_scoring(played), played.rank_order, precedence)
     return revise(setup, deck=deck, turnup=turnup, round_rules=known)
 
 
@@ -286,20 +299,59 @@ def finish_round(table: Table, state: GameState, rnd: RoundState) -> GameState:
     """
     setup = rnd.setup
     scoring = setup.round_rules.scoring if setup.round_rules is not None else state.rules.scoring
-    winners = rnd.trick_winners
-    points = scoring.points(rnd.bids, winners)
-    won = tricks_won(setup.players, winners)
-    made = contracts_kept(rnd.bids, won)
-    totals = tuple(map(operator.add, state.scores, points))
+    points, won, made, totals = tally(scoring, rnd.bids, rnd.trick_winners, state.scores)
     history = (*state.history, RoundResult(setup, rnd.bids, rnd.tricks, points, made, totals))
     game = state.rules
+    following = next_round(table, game, setup, points, won)
+    return new_game_state(game, history, rnd if following is None else following)
+
+
+def tally(
+    scoring: Scoring,
+    bids: tuple[int | None, ...],
+    trick_winners: Sequence[Seat],
+    before: tuple[int, ...],
+) -> tuple[tuple[int, ...], tuple[int, ...], tuple[bool, ...], tuple[int, ...]]:
+    """A finished round's points, tricks won and contracts made by seat, and
+    the running totals after it from the totals ``before`` (§1.9, §1.11): the
+    one scoring of a round, the engine's and the score sheet's.
+
+    >>> from pyclag.scoring.schemes import F1
+    >>> tally(F1, (1, 0, 1), (0, 2, 0), (10, 0, 5))
+    ((0, 10, 12), (2, 0, 1), (False, True, True), (10, 10, 17))
+    """
+    points = scoring.points(bids, trick_winners)
+    won = tricks_won(len(bids), trick_winners)
+    made = contracts_kept(bids, won)
+    return points, won, made, tuple(map(operator.add, before, points))
+
+
+def next_round(
+    table: Table,
+    rules: RuleSet,
+    setup: RoundSetup,
+    points: tuple[int, ...],
+    won: tuple[int, ...],
+) -> RoundState | None:
+    """The round after the round of ``setup``, which scored ``points`` with
+    ``won`` tricks by seat, waiting for its first decision; ``None`` after the
+    last round (§1.10).
+
+    >>> import pyclag
+    >>> from pyclag.decisions import TABLE as table
+    >>> first = pyclag.new_game(pyclag.NORMAL.with_schedule([1, 2]), players=3).round.setup
+    >>> nxt = next_round(table, pyclag.NORMAL.with_schedule([1, 2]), first, (0, 12, 10), (0, 1, 0))
+    >>> nxt.setup.index, nxt.dealer, next_round(table, pyclag.NORMAL.with_schedule([1]), first, (0, 12, 10), (0, 1, 0))
+    (1, 1, None)
+    """
     index = setup.index + 1
-    if index < game.num_rounds(setup.players):
-        # The deal passes one seat to the left after every round (§1.3).
-        dealer = (setup.dealer + 1) % setup.players
-        last = (points, won, setup.first_bidder)
-        rnd = start_round(table, game, setup.players, index, dealer, last)
-    return new_game_state(game, history, rnd)
+    if index >= rules.num_rounds(setup.players):
+        return None
+    # The deal passes one seat to the left after every round (§1.3); the caller
+    # of the next round is the top scorer of this one (A18).
+    dealer = (setup.dealer + 1) % setup.players
+    last = (points, won, setup.first_bidder)
+    return start_round(table, rules, setup.players, index, dealer, last)
 
 
 class _NaturalPlays(dict[int, tuple[Play, ...]]):

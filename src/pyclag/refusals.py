@@ -31,6 +31,7 @@ __all__ = [
     "not_a_state",
     "out_of_turn",
     "refused",
+    "refused_in",
     "where",
     "wrong_phase",
 ]
@@ -100,14 +101,35 @@ def refused(
     IllegalBidError('illegal bid 5 by seat 1: a bid is 0..1 tricks in round 1
     (1 card, dealer seat 0); legal bids: 0 1')
     """
+    return refused_in(where(state), action, refusal, noun, legal)
+
+
+def refused_in(
+    place: str,
+    action: object,
+    refusal: Refusal,
+    noun: str,
+    legal: Sequence[object],
+    named: bool = False,
+) -> IllegalActionError:
+    """:func:`refused` with the state described as ``place`` (a score sheet's
+    deal); ``named`` names an action that has no seat too (a chance outcome's
+    refusal says what is wrong with it, a score sheet's tricks need naming).
+
+    >>> from pyclag.actions import ChooseHandSize
+    >>> from pyclag.errors import IllegalHandSizeError
+    >>> why = Refusal(IllegalHandSizeError, Reason.BAD_HAND_SIZE, "not a hand size the dealer may choose")
+    >>> refused_in("deal 2", ChooseHandSize(1, 9), why, "hand size", (3, 4, 5))
+    IllegalHandSizeError('illegal hand size 9 by seat 1: not a hand size the dealer may choose in deal 2; legal hand sizes: 3 4 5')
+    """
     shown = refusal.legal if refusal.legal is not None else tuple(legal)
     tail = refusal.tail
     if tail is None and shown:
         tail = f"legal {noun}s: {' '.join(map(str, shown))}"
     # A chance outcome has no seat: its refusal says what is wrong with it.
-    prefix = describe(action, noun) + ": " if hasattr(action, "seat") else ""
+    prefix = describe(action, noun) + ": " if named or hasattr(action, "seat") else ""
     ending = "" if tail is None else f"; {tail}"
-    return refusal.error(f"{prefix}{refusal.why} in {where(state)}{ending}", refusal.reason, shown)
+    return refusal.error(f"{prefix}{refusal.why} in {place}{ending}", refusal.reason, shown)
 
 
 def out_of_turn(

@@ -13,6 +13,8 @@ winner: seat 1 with 24
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import attrs
 
 from pyclag.checks import Frozen
@@ -21,7 +23,7 @@ from pyclag.refusals import check_state
 from pyclag.rules.ruleset import RuleSet, check_players
 from pyclag.state import GameState, RoundSetup
 
-__all__ = ["ScheduleRow", "schedule", "score_card"]
+__all__ = ["CardRow", "ScheduleRow", "card_text", "label", "schedule", "score_card"]
 
 
 @attrs.frozen
@@ -79,33 +81,87 @@ def score_card(state: GameState) -> str:
     round  cards  rule  |   seat 0      seat 1      seat 2
     """
     check_state("score_card", state)
-    labels = [_label(result.setup) for result in state.history]
-    wide = max([4, *map(len, labels)])
-    header = "".join(f"{f'seat {seat}':>9}   " for seat in range(state.players))
-    rows = [f"round  cards  {'rule':<{wide}}  |{header}".rstrip()]
-    for result, label in zip(state.history, labels, strict=True):
+    rows = [
+        CardRow(
+            result.setup.index + 1,
+            result.hand_size,
+            label(result.setup),
+            result.totals,
+            result.bids,
+        )
+        for result in state.history
+    ]
+    best = winners(state) if is_over(state) else None
+    return card_text(rows, state.players, best)
+
+
+@attrs.frozen
+class CardRow(Frozen):
+    """One line of a score card: the deal's number (from 1), its cards, its
+    rule, and by seat the running total and the bid (``None``: no bid)."""
+
+    deal: int
+    cards: int
+    rule: str
+    totals: tuple[int, ...]
+    bids: tuple[int | None, ...]
+
+
+def card_text(
+    rows: Sequence[CardRow],
+    players: int,
+    best: Sequence[int] | None = None,
+    names: Sequence[str] | None = None,
+) -> str:
+    """A score card as a paper Clag sheet keeps it (§1.11): a line per deal and
+    a column per player (headed by ``names``, else ``seat N``), each cell the
+    running total and the bid; then the winners ``best``, if the game is over.
+    The one layout of :func:`score_card` and the table's score sheet.
+
+    >>> rows = [CardRow(1, 1, "", (10, 0), (0, 0)), CardRow(2, 7, "Misère", (20, -4), (None, None))]
+    >>> print(card_text(rows, 2, best=(0,), names=("Ann", "Bob")))
+    round  cards  rule    |      Ann         Bob
+        1      1          |     10 (0)       0 (0)
+        2      7  Misère  |     20 (-)      -4 (-)
+    winner: Ann with 20
+    """
+    heads = [f"seat {seat}" for seat in range(players)] if names is None else list(names)
+    column = max([9, *map(len, heads)])
+    wide = max([4, *(len(row.rule) for row in rows)])
+    header = "".join(f"{head:>{column}}   " for head in heads)
+    lines = [f"round  cards  {'rule':<{wide}}  |{header}".rstrip()]
+    for row in rows:
         cells = "".join(
-            f"{total:>7} {_bracket(bid):<4}"
-            for total, bid in zip(result.totals, result.bids, strict=True)
+            f"{total:>{column - 2}} {_bracket(bid):<4}"
+            for total, bid in zip(row.totals, row.bids, strict=True)
         )
-        rows.append(
-            f"{result.setup.index + 1:5d}  {result.hand_size:5d}  {label:<{wide}}  |{cells}".rstrip()
-        )
-    if is_over(state):
-        best = winners(state)
-        score = state.scores[best[0]]
+        lines.append(f"{row.deal:5d}  {row.cards:5d}  {row.rule:<{wide}}  |{cells}".rstrip())
+    if best and rows:
+        score = rows[-1].totals[best[0]]
         if len(best) == 1:
-            rows.append(f"winner: seat {best[0]} with {score}")
-        else:
+            lines.append(f"winner: {heads[best[0]]} with {score}")
+        elif names is None:
             shared = ", ".join(str(seat) for seat in best)
-            rows.append(f"winners: seats {shared} share the win with {score}")
-    return "\n".join(rows)
+            lines.append(f"winners: seats {shared} share the win with {score}")
+        else:
+            shared = ", ".join(heads[seat] for seat in best)
+            lines.append(f"winners: {shared} share the win with {score}")
+    return "\n".join(lines)
 
 
-def _label(setup: RoundSetup) -> str:
-    """The round's rule; on a called RAF round, who called it."""
-    label = setup.played.label
-    return label if setup.caller is None else f"{label} (seat {setup.caller} called)"
+def label(setup: RoundSetup, names: Sequence[str] | None = None) -> str:
+    """A round's rule as a score card names it; on a called RAF round, who
+    called it (by ``names``, if given).
+
+    >>> import pyclag
+    >>> label(pyclag.new_game(pyclag.presets.get("wikipedia"), 4).round.setup)
+    ''
+    """
+    rule = setup.played.label
+    if setup.caller is None:
+        return rule
+    caller = f"seat {setup.caller}" if names is None else names[setup.caller]
+    return f"{rule} ({caller} called)"
 
 
 def _bracket(bid: int | None) -> str:

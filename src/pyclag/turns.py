@@ -38,6 +38,7 @@ __all__ = [
     "bid_values",
     "call_actions",
     "call_refusal",
+    "declared_trump",
     "hand_size_actions",
     "hand_size_refusal",
     "take_bid",
@@ -203,13 +204,25 @@ def trump_ruling(state: GameState, action: DeclareTrump) -> Suit | NoTrumps | Re
     >>> [trump_ruling(state, DeclareTrump(0, suit)) for suit in (Suit.HEARTS, "H")]
     [<Suit.HEARTS: 2>, Refusal(error=<class 'pyclag.errors.IllegalTrumpError'>, ...)]
     """
-    suit = action.suit
-    legal = trump_choices(state.round.setup)
-    if (type(suit) is Suit or isinstance(suit, NoTrumps)) and suit in legal:
-        return suit
-    shown = " ".join(str(DeclareTrump(0, choice)) for choice in legal)
-    why = "not a trump the dealer may name"
-    return Refusal(IllegalTrumpError, Reason.BAD_TRUMP, why, None, f"legal trumps: {shown}")
+    return declared_trump(state.round.setup, action.suit)
+
+
+def declared_trump(setup: RoundSetup, suit: object) -> Suit | NoTrumps | Refusal:
+    """The trump the dealer of the round of ``setup`` declares by naming
+    ``suit``, or why they may not (the round's :meth:`DealerCalls.ruling
+    <pyclag.rules.trumps.DealerCalls.ruling>`).
+
+    >>> import pyclag
+    >>> rules = pyclag.NORMAL.with_schedule([pyclag.rules.catalogue.dealer_calls(3)])
+    >>> declared_trump(pyclag.new_game(rules, players=4).round.setup, Suit.CLUBS)
+    <Suit.CLUBS: 0>
+    >>> declared_trump(pyclag.new_game(pyclag.NORMAL, players=4).round.setup, Suit.CLUBS).why
+    'this round has no trump to declare'
+    """
+    suits = setup.spec.suits
+    if isinstance(suits, DealerCalls):
+        return suits.ruling(suit)
+    return Refusal(IllegalTrumpError, Reason.BAD_TRUMP, "this round has no trump to declare")
 
 
 def trump_refusal(state: GameState, action: DeclareTrump) -> Refusal | None:

@@ -24,8 +24,10 @@ from pyclag.decisions import DECISIONS, decision
 from pyclag.engine import outcome
 from pyclag.rules.options import OPTIONS
 from pyclag.rules.ruleset import NORMAL
+from pyclag.scoresheet.deal import TricksTaken
 from pyclag.terminal.words import ASKING
 from pyclag.views import observe
+from tests.scoresheet.games import entries_of
 
 
 def _value_classes() -> set[type]:
@@ -103,6 +105,9 @@ def _instances() -> dict[type, object]:
             final = state
             roots += [records.record_of(state), outcome(state)]
     assert final is not None
+    # The score sheet of a whole game, and the values it builds on the way.
+    sheet = pyclag.ScoreSheet(final.rules, final.players, entries=entries_of(final))
+    roots += [sheet, TricksTaken((1, 0)), scorecard.CardRow(1, 1, "", (10,), (0,))]
     for root in roots:
         _walk(root, seen, out)
     return out

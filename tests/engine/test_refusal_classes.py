@@ -201,6 +201,13 @@ REFUSALS: Final[dict[Reason, Refused]] = {
         IllegalPlayError,
         (),
     ),
+    # A score sheet's tricks taken that do not add up to the hand size (§4 invariant 28).
+    Reason.BAD_TRICKS: Refused(
+        pyclag.ScoreSheet(pyclag.NORMAL.with_schedule([1]), 3).bid(1).bid(0).bid(1),
+        lambda sheet: sheet.took((1, 1, 0)),
+        IllegalPlayError,
+        (),
+    ),
 }
 
 

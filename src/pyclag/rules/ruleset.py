@@ -21,7 +21,7 @@ from pyclag.rules.bidding import Hook
 from pyclag.rules.options import OPTIONS, DealOptions, Option
 from pyclag.rules.round import RoundSpec
 from pyclag.rules.trumps import NoTurnUp
-from pyclag.scoring.schemes import F1, SCHEMES, ContractScoring
+from pyclag.scoring.schemes import F1, SCHEMES, ContractScoring, Scoring
 from pyclag.scoring.tally import TieBreak
 
 __all__ = ["NORMAL", "OPTIONS", "NoTurnUp", "RuleSet", "ScheduleChoice", "normal_schedule"]
@@ -199,6 +199,15 @@ class RuleSet(Frozen):
             )
         rounds = self._rounds
         return rounds[index] if index < len(rounds) else rounds[-1]
+
+    def round_scoring(self, spec: RoundSpec) -> Scoring:
+        """The scoring of a round of ``spec`` (as played): its own, else the rule set's.
+
+        >>> from pyclag.scoring.schemes import F3
+        >>> NORMAL.round_scoring(RoundSpec(3)).name, NORMAL.round_scoring(RoundSpec(3, scoring=F3)).name
+        ('F1', 'F3')
+        """
+        return self.scoring if spec.scoring is None else spec.scoring
 
     def with_schedule(self, specs: Iterable[int | RoundSpec]) -> RuleSet:
         """The same rules over another schedule: an int is a normal round of

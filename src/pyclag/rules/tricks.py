@@ -1,5 +1,6 @@
 """The rulings on one trick and one round: who wins a trick (RULES.md §1.8,
-A35, A36) and what a round scores (§1.9, §2.0, §2.3).
+A35, A36), what a round scores (§1.9, §2.0, §2.3), and whether the tricks a
+table says it took can be a round's (§4 invariants 19 and 28).
 
 >>> from pyclag.actions import Play
 >>> from pyclag.cards import Suit, parse_cards
@@ -17,10 +18,10 @@ from collections.abc import Sequence
 from pyclag.actions import Play
 from pyclag.cards import Card
 from pyclag.checks import is_whole, not_a
-from pyclag.errors import IllegalBidError, IllegalPlayError, Reason
+from pyclag.errors import IllegalBidError, IllegalPlayError, Reason, Refusal
 from pyclag.rules.round import RoundRules
 
-__all__ = ["best_play", "score_round", "trick_winner"]
+__all__ = ["best_play", "score_round", "trick_winner", "trick_winners_refusal", "tricks_refusal"]
 
 
 def trick_winner(plays: Sequence[Play], round_rules: RoundRules) -> int:
@@ -130,11 +131,59 @@ def score_round(
             raise IllegalBidError(
                 f"score_round: the bid of seat {number} is {bid!r}, not a count of tricks", reason
             )
+    refusal = trick_winners_refusal(trick_winners, players)
+    if refusal is not None:
+        raise IllegalPlayError(f"score_round: {refusal.why}", refusal.reason)
+    return round_rules.scoring.points(bids, trick_winners)
+
+
+def trick_winners_refusal(
+    trick_winners: Sequence[object], players: int, hand_size: int | None = None
+) -> Refusal | None:
+    """Why ``trick_winners``, the seat that won each trick in order, cannot be
+    a round's at a table of ``players``, or ``None``: a trick won by no seat
+    (``BAD_TRICK``), or, given the ``hand_size``, not one winner for each of
+    its tricks (``BAD_TRICKS``; §4 invariant 19: a round has h tricks).
+
+    >>> trick_winners_refusal((0, 3), players=3).why
+    'trick 2 was won by 3, which is not a seat of 3 players'
+    >>> trick_winners_refusal((0, 1), players=3, hand_size=3).why
+    'a round of 3 cards has 3 tricks, each won by one seat, not 2'
+    >>> trick_winners_refusal((0, 1, 1), players=3, hand_size=3) is None
+    True
+    """
     for number, seat in enumerate(trick_winners, 1):
         if not is_whole(seat) or not 0 <= seat < players:
-            raise IllegalPlayError(
-                f"score_round: trick {number} was won by {seat!r}, "
-                f"which is not a seat of {players} players",
-                Reason.BAD_TRICK,
-            )
-    return round_rules.scoring.points(bids, trick_winners)
+            why = f"trick {number} was won by {seat!r}, which is not a seat of {players} players"
+            return Refusal(IllegalPlayError, Reason.BAD_TRICK, why)
+    if hand_size is not None and len(trick_winners) != hand_size:
+        why = (
+            f"a round of {hand_size} cards has {hand_size} tricks, each won by one seat, "
+            f"not {len(trick_winners)}"
+        )
+        return Refusal(IllegalPlayError, Reason.BAD_TRICKS, why, (), f"name {hand_size} winners")
+    return None
+
+
+def tricks_refusal(tricks: object, players: int, hand_size: int) -> Refusal | None:
+    """Why ``tricks``, the tricks each seat took (by seat), cannot be those of a
+    round of ``hand_size`` cards at a table of ``players``, or ``None``: each is
+    a whole number, at least 0, and they add up to the hand size (§4 invariant 28).
+
+    >>> tricks_refusal((2, 1, 0, 1), players=4, hand_size=5).why
+    'the tricks taken add up to 4, not to the hand size 5'
+    >>> tricks_refusal((2, 1, 0), players=4, hand_size=3).tail
+    'legal: 4 counts, one per seat, adding up to 3'
+    >>> tricks_refusal((2, 1, 0, 2), players=4, hand_size=5) is None
+    True
+    """
+    counts = tricks if isinstance(tricks, (tuple, list)) else None
+    if counts is None or len(counts) != players or not all(is_whole(t) and t >= 0 for t in counts):
+        shown = repr(tricks) if counts is None else " ".join(map(repr, counts)) or "none"
+        why = f"the tricks taken are a whole number for each of the {players} seats, not {shown}"
+    elif sum(counts) != hand_size:
+        why = f"the tricks taken add up to {sum(counts)}, not to the hand size {hand_size}"
+    else:
+        return None
+    tail = f"legal: {players} counts, one per seat, adding up to {hand_size}"
+    return Refusal(IllegalPlayError, Reason.BAD_TRICKS, why, (), tail)

@@ -15,8 +15,10 @@ from typing import Final, TypeAlias
 
 import attrs
 
+from pyclag.actions import DeclareTrump
 from pyclag.cards import Suit
 from pyclag.checks import Frozen, is_flag, is_member
+from pyclag.errors import IllegalTrumpError, Reason, Refusal
 from pyclag.rules.ordering import precedence_order
 
 __all__ = [
@@ -138,6 +140,20 @@ class DealerCalls(Frozen):
         NoTrumps()
         """
         return (*Suit, NO_TRUMPS) if self.no_trumps else tuple(Suit)
+
+    def ruling(self, suit: object) -> Suit | NoTrumps | Refusal:
+        """The trump ``suit`` declares, or why the dealer may not declare it:
+        the one ruling on a declaration (:attr:`choices` is its legal set).
+
+        >>> DealerCalls().ruling(Suit.HEARTS), DealerCalls().ruling(NO_TRUMPS).tail
+        (<Suit.HEARTS: 2>, 'legal trumps: C D H S')
+        """
+        legal = self.choices
+        if (type(suit) is Suit or isinstance(suit, NoTrumps)) and suit in legal:
+            return suit
+        shown = " ".join(str(DeclareTrump(0, choice)) for choice in legal)
+        why = "not a trump the dealer may name"
+        return Refusal(IllegalTrumpError, Reason.BAD_TRUMP, why, None, f"legal trumps: {shown}")
 
     @property
     def label(self) -> str:

@@ -40,6 +40,7 @@ __all__ = [
     "MostTricks",
     "Scoring",
     "misere",
+    "order_free_winners",
     "tricks_won",
 ]
 
@@ -54,6 +55,19 @@ def tricks_won(players: int, trick_winners: Sequence[int]) -> tuple[int, ...]:
     for seat in trick_winners:
         won[seat] += 1
     return tuple(won)
+
+
+def order_free_winners(tricks: Sequence[int]) -> tuple[int, ...]:
+    """Trick winners with these counts by seat (seat 0's tricks first), for a
+    scheme that counts only how many tricks each seat won, not which
+    (``by_trick`` is False): a table that kept only the counts is scored from them.
+
+    >>> order_free_winners((1, 0, 2))
+    (0, 2, 2)
+    >>> F1.points((1, 0, 2), order_free_winners((1, 0, 2))) == F1.points((1, 0, 2), (2, 0, 2))
+    True
+    """
+    return tuple(seat for seat, count in enumerate(tricks) for _ in range(count))
 
 
 @attrs.frozen(cache_hash=True)
@@ -87,6 +101,16 @@ class ContractScoring(Frozen):
         'F3 scoring'
         """
         return f"{self.name} scoring"
+
+    @property
+    def by_trick(self) -> bool:
+        """Whether the points depend on which tricks a seat won, not only how
+        many: under a madness each trick has its own value (§2.3).
+
+        >>> F1.by_trick, attrs.evolve(F1, madness=Madness.DESCENDING).by_trick
+        (False, True)
+        """
+        return self.madness is not None
 
     def points(self, bids: Sequence[int | None], trick_winners: Sequence[int]) -> tuple[int, ...]:
         """Points per seat for one round.
@@ -160,6 +184,15 @@ class MostTricks(Frozen):
         'Most Tricks'
         """
         return "Most Tricks"
+
+    @property
+    def by_trick(self) -> bool:
+        """Always False: only how many tricks each player took counts.
+
+        >>> MostTricks().by_trick
+        False
+        """
+        return False
 
     def points(self, bids: Sequence[int | None], trick_winners: Sequence[int]) -> tuple[int, ...]:
         """Points per seat for one round (``bids`` only give the table size).

@@ -29,20 +29,20 @@ Goodbye: you left in round 1 of 1. Scores: seat 0 0, you 0, seat 2 0
 from __future__ import annotations
 
 import random
-import unicodedata
 from collections.abc import Sequence
 from typing import Final, TextIO
 
 from pyclag.actions import PlayerAction
 from pyclag.bots import Bot, HeuristicBot
 from pyclag.cards import Card
-from pyclag.checks import check_rng, not_a
+from pyclag.checks import check_rng
 from pyclag.engine import apply, new_game, sample_chance, winners
 from pyclag.errors import RulesError
 from pyclag.rules.ruleset import RuleSet
 from pyclag.scorecard import score_card
 from pyclag.state import GameState, Phase
 from pyclag.terminal.answers import AnswerError, UndeclaredTwoError, read_answer
+from pyclag.terminal.lines import Console
 from pyclag.terminal.news import Teller
 from pyclag.terminal.screen import declaration_prompt, help_text, prompt, show_hand, show_status
 from pyclag.terminal.words import SUIT_ORDER as SUIT_ORDER
@@ -157,11 +157,7 @@ class Session:
         self.seat = seat
         self.rng = check_rng("play", rng)
         self.bots = _seat_bots(players, seat, bots)
-        for param, stream, method in (("stdin", stdin, "readline"), ("stdout", stdout, "write")):
-            if not callable(getattr(stream, method, None)):
-                raise not_a("play", param, f"a text stream with {method}()", stream)
-        self.stdin = stdin
-        self.stdout = stdout
+        self.console = Console("play", stdin, stdout)
         self.teller = Teller()
 
     def run(self) -> int:
@@ -225,15 +221,8 @@ class Session:
 
     def _read(self, question: str) -> str | None:
         """One answer, stripped; None at the end of the input or on ``quit``."""
-        self.stdout.write(_plain(question))
-        self.stdout.flush()
-        line = self.stdin.readline()
-        if not self.stdin.isatty():  # echo a scripted answer, so the transcript reads well
-            self.stdout.write(line.rstrip("\r\n") + "\n")
-        elif not line:
-            self.stdout.write("\n")
-        answer = line.strip()
-        return None if not line or answer.lower() in _QUIT else answer
+        answer = self.console.ask(question)
+        return None if answer is None or answer.lower() in _QUIT else answer
 
     def _finish(self, view: Observation) -> None:
         self._say("Game over.")
@@ -253,7 +242,7 @@ class Session:
             )
 
     def _say(self, text: str) -> None:
-        self.stdout.write(_plain(text) + "\n")
+        self.console.say(text)
 
 
 def _seat_bots(players: int, seat: int, bots: Sequence[Bot] | None) -> list[Bot | None]:
@@ -278,14 +267,3 @@ def _goodbye(view: Observation) -> str:
         f"Goodbye: you left in round {view.setup.index + 1} of {rounds(view)}. "
         f"Scores: {scores(view)}"
     )
-
-
-def _plain(text: str) -> str:
-    """``text`` in ASCII, whatever the terminal's encoding: accents dropped
-    (Misère reads Misere), and the suit symbols a message names read as their
-    letters (the notation reads both)."""
-    text = text.translate(_SUIT_LETTERS)
-    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
-
-
-_SUIT_LETTERS: Final = str.maketrans({"♣": "C", "♦": "D", "♥": "H", "♠": "S"})
