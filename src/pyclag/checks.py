@@ -12,7 +12,7 @@ import functools
 import operator
 import random
 from collections.abc import Callable
-from typing import Any, Final, Generic, ParamSpec, Protocol, TypeGuard, TypeVar
+from typing import Any, Final, ParamSpec, Protocol, TypeGuard, TypeVar, cast
 
 import attrs
 
@@ -234,37 +234,34 @@ CACHES: Final[list[Cache]] = []
 """Every bounded cache of the package, in import order."""
 
 
-class _SameArguments(Generic[_P, _R]):
-    """A cache of ``cached`` for the very objects last passed, in front of it:
+def _same_arguments(cached: BoundedCache[_P, _R], maxsize: int) -> BoundedCache[_P, _R]:
+    """``cached`` with a cache of the very objects last passed in front of it:
     an equality-keyed cache compares a key equal to one it holds field by field
     on every lookup, and a rule set built again per game or per request is such
     a key (its schedule compared spec by spec). The entries hold their
     arguments, so an id stays theirs while it is a key; up to ``maxsize`` of
     them, all dropped when full."""
+    seen: dict[tuple[int, ...], tuple[tuple[object, ...], _R]] = {}
 
-    def __init__(self, cached: BoundedCache[_P, _R], maxsize: int) -> None:
-        self.cached = cached
-        self.maxsize = maxsize
-        self.seen: dict[tuple[int, ...], tuple[tuple[object, ...], _R]] = {}
-        functools.update_wrapper(self, cached)
-
-    def __call__(self, *args: _P.args, **kwargs: _P.kwargs) -> _R:
+    @functools.wraps(cached)
+    def front(*args: _P.args, **kwargs: _P.kwargs) -> _R:
         key = tuple(map(id, args))
-        entry = self.seen.get(key)
+        entry = seen.get(key)
         if entry is not None and not kwargs and all(map(operator.is_, entry[0], args)):
             return entry[1]
-        result = self.cached(*args, **kwargs)
-        if len(self.seen) >= self.maxsize:
-            self.seen.clear()
-        self.seen[key] = (args, result)
+        result = cached(*args, **kwargs)
+        if len(seen) >= maxsize:
+            seen.clear()
+        seen[key] = (args, result)
         return result
 
-    def cache_info(self) -> CacheInfo:
-        return self.cached.cache_info()
+    def cache_clear() -> None:
+        seen.clear()
+        cached.cache_clear()
 
-    def cache_clear(self) -> None:
-        self.seen.clear()
-        self.cached.cache_clear()
+    # A function (so documented as one) answering the cache protocol.
+    vars(front).update(cache_info=cached.cache_info, cache_clear=cache_clear)
+    return cast(BoundedCache[_P, _R], front)
 
 
 def bounded(
@@ -295,7 +292,7 @@ def bounded(
     def decorate(func: Callable[_P, _R]) -> BoundedCache[_P, _R]:
         cached: BoundedCache[_P, _R] = functools.lru_cache(maxsize=maxsize)(func)
         if same_arguments:
-            cached = _SameArguments(cached, maxsize)
+            cached = _same_arguments(cached, maxsize)
         label = name if name is not None else f"{func.__module__}.{func.__qualname__}"
         CACHES.append(Cache(label, maxsize, cached))
         return cached
