@@ -26,7 +26,7 @@ import attrs
 from pyclag.actions import Action, Bid, Deal, Play, PlayerAction
 from pyclag.cards import Card
 from pyclag.chance import deal_pack
-from pyclag.checks import Frozen, check_rng, is_whole
+from pyclag.checks import Frozen, check_rng
 from pyclag.dealing import shuffled_deck
 from pyclag.decisions import BID_TRICKS, BY_PHASE, DECISIONS, PLAY_CARD, Decision, advance, start
 from pyclag.errors import IllegalActionError, IllegalBidError, Reason, RulesError, WrongPhaseError
@@ -40,7 +40,7 @@ from pyclag.refusals import (
     wrong_phase,
 )
 from pyclag.rules.deals import Bidding
-from pyclag.rules.ruleset import NoTurnUp, RuleSet, check_players
+from pyclag.rules.ruleset import NoTurnUp, RuleSet, check_table
 from pyclag.rules.trumps import TurnUp
 from pyclag.scoring.tally import winners_by_totals
 from pyclag.state import Actor, GameState, Phase, Seat
@@ -81,9 +81,7 @@ def new_game(rules: RuleSet, players: int = 4, first_dealer: Seat = 0) -> GameSt
     Traceback (most recent call last):
     pyclag.errors.RulesError: players must be an int in 3..7 for rule set 'normal', not 8
     """
-    check_players(rules, players)
-    if not is_whole(first_dealer) or not 0 <= first_dealer < players:
-        raise RulesError(f"first_dealer must be a seat in 0..{players - 1}, not {first_dealer!r}")
+    check_table(rules, players, first_dealer)
     for index in range(rules.num_rounds(players)):
         spec, number = rules.round_spec(index), index + 1
         # A dealer's choice needs one size that fits; legal_hand_sizes offers those.

@@ -15,7 +15,7 @@ from typing import Any, Final
 
 import attrs
 
-from pyclag.checks import Frozen, is_flag, is_instance, is_int, is_member
+from pyclag.checks import Frozen, is_flag, is_instance, is_int, is_member, is_whole
 from pyclag.errors import RulesError
 from pyclag.rules.bidding import Hook
 from pyclag.rules.options import OPTIONS, DealOptions, Option
@@ -339,6 +339,19 @@ def check_players(rules: object, players: object) -> None:
         raise RulesError(
             f"players must be an int in {low}..{high} for rule set {rules.name!r}, not {players!r}"
         )
+
+
+def check_table(rules: object, players: int, first_dealer: object) -> None:
+    """Refuse a table as :func:`check_players` does, or a first dealer who is
+    not one of its seats (RulesError).
+
+    >>> check_table(NORMAL, 4, 4)
+    Traceback (most recent call last):
+    pyclag.errors.RulesError: first_dealer must be a seat in 0..3, not 4
+    """
+    check_players(rules, players)
+    if not is_whole(first_dealer) or not 0 <= first_dealer < players:
+        raise RulesError(f"first_dealer must be a seat in 0..{players - 1}, not {first_dealer!r}")
 
 
 def normal_schedule(top: int = 7) -> tuple[RoundSpec, ...]:

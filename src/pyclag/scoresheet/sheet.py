@@ -24,7 +24,7 @@ from pyclag.errors import (
     WrongPhaseError,
 )
 from pyclag.rules.deals import Bidding
-from pyclag.rules.ruleset import RuleSet, check_players
+from pyclag.rules.ruleset import RuleSet, check_table
 from pyclag.scorecard import CardRow, card_text, label
 from pyclag.scoresheet.deal import DealEntry, SheetDeal, SheetRow, tupled
 from pyclag.scoresheet.steps import BIDS, next_deal, score, shortened, take, take_tricks, walk
@@ -79,14 +79,9 @@ class ScoreSheet(Frozen):
     """The deal the table is playing, ``None`` once the game is over."""
 
     def __attrs_post_init__(self) -> None:
-        check_players(self.rules, self.players)
-        dealer = self.first_dealer
-        if type(dealer) is not int or not 0 <= dealer < self.players:
-            raise RulesError(
-                f"first_dealer must be a seat in 0..{self.players - 1}, not {dealer!r}"
-            )
+        check_table(self.rules, self.players, self.first_dealer)
         check_names(self.names, self.players)
-        rows, current = walk(self.rules, self.players, dealer, self.entries)
+        rows, current = walk(self.rules, self.players, self.first_dealer, self.entries)
         object.__setattr__(self, "rows", rows)
         object.__setattr__(self, "current", current)
 
