@@ -8,7 +8,7 @@ over immutable state.
 ('BID', 1)
 """
 
-from pyclag import presets, records, scoresheet
+from pyclag import presets, records
 from pyclag.actions import (
     Action,
     Bid,
@@ -73,7 +73,6 @@ from pyclag.moves import (
     play,
 )
 from pyclag.rules import NORMAL, RoundRules, RoundSpec, RuleSet, score_round, trick_winner
-from pyclag.scoresheet import DealEntry, ScoreSheet
 from pyclag.state import CHANCE, GameState, Phase, RoundResult, RoundSetup, RoundState, Seat, Trick
 from pyclag.views import Observation, determinize, observe
 
@@ -92,7 +91,6 @@ __all__ = [
     "ChooseHandSize",
     "ClagError",
     "Deal",
-    "DealEntry",
     "DeclareTrump",
     "Draw",
     "GameState",
@@ -122,7 +120,6 @@ __all__ = [
     "RoundState",
     "RuleSet",
     "RulesError",
-    "ScoreSheet",
     "Seat",
     "ShuffleHands",
     "Suit",
@@ -158,7 +155,6 @@ __all__ = [
     "records",
     "sample_chance",
     "score_round",
-    "scoresheet",
     "shuffle_hands",
     "trick_winner",
     "winners",

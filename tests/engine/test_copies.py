@@ -24,6 +24,7 @@ from pyclag.decisions import DECISIONS, decision
 from pyclag.engine import outcome
 from pyclag.rules.options import OPTIONS
 from pyclag.rules.ruleset import NORMAL
+from pyclag.scoresheet import ScoreSheet
 from pyclag.scoresheet.deal import TricksTaken
 from pyclag.terminal.words import ASKING
 from pyclag.views import observe
@@ -106,7 +107,7 @@ def _instances() -> dict[type, object]:
             roots += [records.record_of(state), outcome(state)]
     assert final is not None
     # The score sheet of a whole game, and the values it builds on the way.
-    sheet = pyclag.ScoreSheet(final.rules, final.players, entries=entries_of(final))
+    sheet = ScoreSheet(final.rules, final.players, entries=entries_of(final))
     roots += [sheet, TricksTaken((1, 0)), scorecard.CardRow(1, 1, "", (10,), (0,))]
     for root in roots:
         _walk(root, seen, out)

@@ -52,6 +52,7 @@ from pyclag.bots import HeuristicBot, play_game
 from pyclag.playout import play_out
 from pyclag.rules import catalogue
 from pyclag.rules.trumps import NO_TRUMPS
+from pyclag.scoresheet import ScoreSheet
 from pyclag.views import determinize, observe
 from tests.engine.situations import (
     BIDDING,
@@ -203,7 +204,7 @@ REFUSALS: Final[dict[Reason, Refused]] = {
     ),
     # A score sheet's tricks taken that do not add up to the hand size (§4 invariant 28).
     Reason.BAD_TRICKS: Refused(
-        pyclag.ScoreSheet(pyclag.NORMAL.with_schedule([1]), 3).bid(1).bid(0).bid(1),
+        ScoreSheet(pyclag.NORMAL.with_schedule([1]), 3).bid(1).bid(0).bid(1),
         lambda sheet: sheet.took((1, 1, 0)),
         IllegalPlayError,
         (),

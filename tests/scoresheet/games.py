@@ -9,9 +9,10 @@ import random
 from collections.abc import Iterator
 
 import pyclag
-from pyclag import DealEntry, GameState, RuleSet, ScoreSheet
+from pyclag import GameState, RuleSet
 from pyclag.actions import DeclareTrump
 from pyclag.playout import play_out
+from pyclag.scoresheet import DealEntry, ScoreSheet
 
 PRESETS = ("wikipedia", "scottish", "raf", "indonesian", "pagat")
 

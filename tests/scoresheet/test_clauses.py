@@ -6,10 +6,11 @@ from __future__ import annotations
 import pytest
 
 import pyclag
-from pyclag import DealEntry, Phase, ScoreSheet, Suit, presets
+from pyclag import Phase, Suit, presets
 from pyclag.actions import CallChoice, Madness
 from pyclag.rules.ordering import RED_OVER_BLACK
 from pyclag.rules.trumps import NO_TRUMPS, Precedence
+from pyclag.scoresheet import DealEntry, ScoreSheet
 
 A, B, C, D = range(4)
 

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from pyclag import ScoreSheet, presets
-from pyclag.scoresheet import dump_sheet, load_sheet
+from pyclag import presets
+from pyclag.scoresheet import ScoreSheet, dump_sheet, load_sheet
 from tests.records.corpus import run_pyclag
 from tests.scoresheet.games import answers, assert_agrees, engine_game
 

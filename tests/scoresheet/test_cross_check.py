@@ -10,8 +10,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import pyclag
-from pyclag import ScoreSheet, presets
-from pyclag.scoresheet import dump_sheet, load_sheet
+from pyclag import presets
+from pyclag.scoresheet import ScoreSheet, dump_sheet, load_sheet
 from tests.scoresheet.games import (
     PRESETS,
     VARIANTS,

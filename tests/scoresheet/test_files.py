@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from pyclag import RecordError, ScoreSheet, presets
+from pyclag import RecordError, presets
 from pyclag.records import MAX_TEXT
-from pyclag.scoresheet import FORMAT, dump_sheet, load_sheet, sheet_csv
+from pyclag.scoresheet import FORMAT, ScoreSheet, dump_sheet, load_sheet, sheet_csv
 from tests.scoresheet.games import PRESETS, VARIANTS, engine_game, entries_of
 
 BAD = Path(__file__).parent.parent / "data" / "bad_sheets"

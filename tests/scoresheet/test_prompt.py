@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 import pyclag
-from pyclag import ScoreSheet, presets
-from pyclag.scoresheet import load_sheet
+from pyclag import presets
+from pyclag.scoresheet import ScoreSheet, load_sheet
 from pyclag.terminal.scorekeeper import Scorekeeper, keep_score
 from tests.scoresheet.games import VARIANTS, answers, assert_agrees, engine_game
 

@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 
 import pyclag
+import pyclag.scoresheet
 from pyclag import (
     Call,
-    DealEntry,
     IllegalActionError,
     IllegalBidError,
     IllegalCallError,
@@ -24,13 +24,13 @@ from pyclag import (
     OutOfTurnError,
     Reason,
     RulesError,
-    ScoreSheet,
     Suit,
     WrongPhaseError,
     presets,
 )
 from pyclag.actions import CallChoice, Madness
 from pyclag.rules.trumps import NO_TRUMPS, TURN_UP
+from pyclag.scoresheet import DealEntry, ScoreSheet
 
 
 def stray(value: object) -> Any:

@@ -5,7 +5,7 @@ the deal is, what it waits for and what is legal) and its score
 Internal surface of :mod:`pyclag.scoresheet`.
 
 >>> import pyclag
->>> deal = pyclag.ScoreSheet(pyclag.presets.get("wikipedia"), 4).current
+>>> deal = pyclag.scoresheet.ScoreSheet(pyclag.presets.get("wikipedia"), 4).current
 >>> deal.number, deal.hand_size, deal.waiting.value, deal.to_act, deal.legal
 (1, 1, 'bid', 1, (0, 1))
 """
@@ -142,7 +142,7 @@ class SheetDeal(Frozen):
         """The deal's number, from 1.
 
         >>> import pyclag
-        >>> pyclag.ScoreSheet(pyclag.NORMAL, 3, 2).current.number
+        >>> pyclag.scoresheet.ScoreSheet(pyclag.NORMAL, 3, 2).current.number
         1
         """
         return self.setup.index + 1
@@ -152,7 +152,7 @@ class SheetDeal(Frozen):
         """Cards dealt to each player (0 while the RAF dealer has not chosen).
 
         >>> import pyclag
-        >>> pyclag.ScoreSheet(pyclag.presets.get("raf"), 4, 0).current.hand_size
+        >>> pyclag.scoresheet.ScoreSheet(pyclag.presets.get("raf"), 4, 0).current.hand_size
         0
         """
         return self.setup.hand_size
@@ -162,7 +162,7 @@ class SheetDeal(Frozen):
         """The dealer (§1.3: the deal passes left every deal).
 
         >>> import pyclag
-        >>> pyclag.ScoreSheet(pyclag.NORMAL, 3, 2).current.dealer
+        >>> pyclag.scoresheet.ScoreSheet(pyclag.NORMAL, 3, 2).current.dealer
         2
         """
         return self.setup.dealer
@@ -172,7 +172,7 @@ class SheetDeal(Frozen):
         """The deal's special rule as a score card names it ("normal" for none).
 
         >>> import pyclag
-        >>> pyclag.ScoreSheet(pyclag.NORMAL, 3, 2).current.rule
+        >>> pyclag.scoresheet.ScoreSheet(pyclag.NORMAL, 3, 2).current.rule
         'normal'
         """
         return label(self.setup) or "normal"
@@ -183,7 +183,7 @@ class SheetDeal(Frozen):
         the caller, the next bidder; ``None`` for the draw and the tricks.
 
         >>> import pyclag
-        >>> pyclag.ScoreSheet(pyclag.presets.get("raf"), 4, 2).current.to_act  # the dealer chooses
+        >>> pyclag.scoresheet.ScoreSheet(pyclag.presets.get("raf"), 4, 2).current.to_act  # the dealer chooses
         2
         """
         waiting, setup = self.waiting, self.setup
@@ -200,7 +200,7 @@ class SheetDeal(Frozen):
         """The total of the bids made so far (the hook reads it, §1.7).
 
         >>> import pyclag
-        >>> pyclag.ScoreSheet(pyclag.NORMAL, 3, 2).current.others
+        >>> pyclag.scoresheet.ScoreSheet(pyclag.NORMAL, 3, 2).current.others
         0
         """
         return sum(bid for bid in self.bids if bid is not None)
@@ -212,7 +212,7 @@ class SheetDeal(Frozen):
         tricks, which are one count per seat adding up to the hand size).
 
         >>> import pyclag
-        >>> pyclag.ScoreSheet(pyclag.presets.get("raf"), 4, 2).current.legal
+        >>> pyclag.scoresheet.ScoreSheet(pyclag.presets.get("raf"), 4, 2).current.legal
         (3, 4, 5, 6, 7)
         """
         waiting, setup = self.waiting, self.setup
@@ -235,7 +235,7 @@ class SheetDeal(Frozen):
         others have bid and it is the last bidder's turn; ``None`` before.
 
         >>> import pyclag
-        >>> sheet = pyclag.ScoreSheet(pyclag.NORMAL.with_schedule([3]), 3, 0)
+        >>> sheet = pyclag.scoresheet.ScoreSheet(pyclag.NORMAL.with_schedule([3]), 3, 0)
         >>> sheet.current.forbidden is None, sheet.bid(1).bid(1).current.forbidden  # 2 in all: not 1
         (True, (1,))
         """
@@ -251,7 +251,7 @@ class SheetDeal(Frozen):
         """What the deal waits for, in words.
 
         >>> import pyclag
-        >>> pyclag.ScoreSheet(pyclag.NORMAL, 3, 2).current.asks
+        >>> pyclag.scoresheet.ScoreSheet(pyclag.NORMAL, 3, 2).current.asks
         'the bid of seat 0'
         """
         waiting, seat = self.waiting, self.to_act
@@ -268,7 +268,7 @@ class SheetDeal(Frozen):
         """The deal, compactly, as a refusal names it.
 
         >>> import pyclag
-        >>> pyclag.ScoreSheet(pyclag.presets.get("raf"), 4, 2).current.place
+        >>> pyclag.scoresheet.ScoreSheet(pyclag.presets.get("raf"), 4, 2).current.place
         'deal 1 of 8 (hand size to choose, dealer seat 2)'
         """
         setup = self.setup

@@ -27,7 +27,7 @@ sheet. Any fault is a :class:`~pyclag.errors.RecordError` whose ``path``
 names the deal and the field (``deals[3].bids[2]``).
 
 >>> import pyclag
->>> sheet = pyclag.ScoreSheet(pyclag.NORMAL, 3, names=("Ann", "Bob", "Cy")).bid(1).bid(0)
+>>> sheet = pyclag.scoresheet.ScoreSheet(pyclag.NORMAL, 3, names=("Ann", "Bob", "Cy")).bid(1).bid(0)
 >>> load_sheet(dump_sheet(sheet)) == sheet
 True
 >>> load_sheet(dump_sheet(sheet).replace("[1, 0]", "[1, 0, 0]"))
@@ -68,7 +68,7 @@ def dump_sheet(sheet: ScoreSheet) -> str:
     them; a rule set that is not a preset cannot be written (RecordError).
 
     >>> import pyclag
-    >>> print(dump_sheet(pyclag.ScoreSheet(pyclag.presets.get("raf", num_deals=2), 3).choose_hand_size(4)))
+    >>> print(dump_sheet(pyclag.scoresheet.ScoreSheet(pyclag.presets.get("raf", num_deals=2), 3).choose_hand_size(4)))
     {
       "format": "pyclag-sheet/1",
       "preset": "raf",
@@ -179,7 +179,7 @@ def sheet_csv(sheet: ScoreSheet) -> str:
     the deal has none).
 
     >>> import pyclag
-    >>> sheet = pyclag.ScoreSheet(pyclag.NORMAL, 3, names=("Ann", "Bob", "Cy"))
+    >>> sheet = pyclag.scoresheet.ScoreSheet(pyclag.NORMAL, 3, names=("Ann", "Bob", "Cy"))
     >>> print(sheet_csv(sheet.bid(1).bid(0).bid(1).took((0, 1, 0))), end="")
     deal,cards,rule,Ann total,Ann bid,Bob total,Bob bid,Cy total,Cy bid
     1,1,normal,0,1,12,1,10,0

@@ -14,7 +14,7 @@ end of the input and Ctrl-C leave as ``quit`` does, with the sheet saved.
 
 >>> import io, pyclag
 >>> out = io.StringIO()
->>> sheet = pyclag.ScoreSheet(pyclag.NORMAL.with_schedule([1]), 3, names=("Ann", "Bob", "Cy"))
+>>> sheet = pyclag.scoresheet.ScoreSheet(pyclag.NORMAL.with_schedule([1]), 3, names=("Ann", "Bob", "Cy"))
 >>> keep_score(sheet, io.StringIO("1\\n0\\n0\\n1\\n1 0 0\\n"), out)
 0
 >>> print(out.getvalue(), end="")
@@ -68,7 +68,7 @@ def keep_score(sheet: ScoreSheet, stdin: TextIO, stdout: TextIO, save: str | Non
     at the end of the input; 130 on Ctrl-C.
 
     >>> import io, pyclag
-    >>> keep_score(pyclag.ScoreSheet(pyclag.NORMAL, 3), io.StringIO("quit\\n"), io.StringIO())
+    >>> keep_score(pyclag.scoresheet.ScoreSheet(pyclag.NORMAL, 3), io.StringIO("quit\\n"), io.StringIO())
     0
     """
     return Scorekeeper(sheet, stdin, stdout, save).run()
@@ -79,7 +79,7 @@ class Scorekeeper:
     (the caller may read it; only :meth:`run` changes it, an entry at a time).
 
     >>> import io, pyclag
-    >>> keeper = Scorekeeper(pyclag.ScoreSheet(pyclag.NORMAL, 3), io.StringIO("1\\n"), io.StringIO())
+    >>> keeper = Scorekeeper(pyclag.scoresheet.ScoreSheet(pyclag.NORMAL, 3), io.StringIO("1\\n"), io.StringIO())
     >>> keeper.run(), keeper.sheet.current.bids
     (0, (None, 1, None))
     """
@@ -98,7 +98,7 @@ class Scorekeeper:
 
         >>> import io, pyclag
         >>> out = io.StringIO()
-        >>> Scorekeeper(pyclag.ScoreSheet(pyclag.NORMAL, 3), io.StringIO(""), out).run()
+        >>> Scorekeeper(pyclag.scoresheet.ScoreSheet(pyclag.NORMAL, 3), io.StringIO(""), out).run()
         0
         >>> out.getvalue().splitlines()[-1]
         'Goodbye: the sheet stops in deal 1 of 13.'
@@ -213,7 +213,7 @@ def save_sheet(path: str, sheet: ScoreSheet) -> None:
 
     >>> import os, pyclag, tempfile
     >>> path = os.path.join(tempfile.mkdtemp(), "sheet.json")
-    >>> save_sheet(path, pyclag.ScoreSheet(pyclag.NORMAL, 3))
+    >>> save_sheet(path, pyclag.scoresheet.ScoreSheet(pyclag.NORMAL, 3))
     >>> open(path, encoding="utf-8").read().startswith('{\\n  "format": "pyclag-sheet/1"')
     True
     """
