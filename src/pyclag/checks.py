@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import enum
 import functools
-import operator
 import random
 from collections.abc import Callable
 from typing import Any, Final, ParamSpec, Protocol, TypeGuard, TypeVar, cast
@@ -238,18 +237,20 @@ def _same_arguments(cached: BoundedCache[_P, _R], maxsize: int) -> BoundedCache[
     """``cached`` with a cache of the very objects last passed in front of it:
     an equality-keyed cache compares a key equal to one it holds field by field
     on every lookup, and a rule set built again per game or per request is such
-    a key (its schedule compared spec by spec). The entries hold their
-    arguments, so an id stays theirs while it is a key; up to ``maxsize`` of
-    them, all dropped when full."""
+    a key (its schedule compared spec by spec). An entry holds its arguments,
+    so while it is kept no other object can have their ids: the ids are the
+    key. Up to ``maxsize`` entries, all dropped when full."""
     seen: dict[tuple[int, ...], tuple[tuple[object, ...], _R]] = {}
 
     @functools.wraps(cached)
     def front(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+        if kwargs:  # the front keeps positional calls only
+            return cached(*args, **kwargs)
         key = tuple(map(id, args))
         entry = seen.get(key)
-        if entry is not None and not kwargs and all(map(operator.is_, entry[0], args)):
+        if entry is not None:
             return entry[1]
-        result = cached(*args, **kwargs)
+        result = cached(*args, **kwargs)  # (none)
         if len(seen) >= maxsize:
             seen.clear()
         seen[key] = (args, result)
