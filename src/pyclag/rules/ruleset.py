@@ -18,6 +18,7 @@ import attrs
 from pyclag.checks import Frozen, is_flag, is_instance, is_int, is_member, is_whole
 from pyclag.errors import RulesError
 from pyclag.rules.bidding import Hook
+from pyclag.rules.deals import Bidding
 from pyclag.rules.options import OPTIONS, DealOptions, Option
 from pyclag.rules.round import RoundSpec
 from pyclag.rules.trumps import NoTurnUp
@@ -122,7 +123,9 @@ class RuleSet(Frozen):
     deals (:class:`~pyclag.rules.options.DealOptions`); ``choices`` are a
     preset's options between schedules. ``draw_first_bidder`` turns a card
     for each player before every deal to choose who bids first (A25, option
-    ``scottish_draw_each_round``).
+    ``scottish_draw_each_round``). ``misere_counts_as_contract``: a misère
+    seat that takes no tricks has made its contract, for the contracts count
+    and its tie-break (A15; :meth:`counts_contracts`).
 
     >>> RuleSet("mine", [3, 2, 1]).round_spec(0)
     RoundSpec(hand_size=3, ...)
@@ -147,6 +150,7 @@ class RuleSet(Frozen):
     )
     choices: tuple[ScheduleChoice, ...] = attrs.field(default=(), validator=_schedule_choices)
     draw_first_bidder: bool = attrs.field(default=False, validator=is_flag)
+    misere_counts_as_contract: bool = attrs.field(default=True, validator=is_flag)
     # The schedule with the deal options applied, built once: read every round.
     _rounds: tuple[RoundSpec, ...] = attrs.field(init=False, eq=False, repr=False)
 
@@ -208,6 +212,19 @@ class RuleSet(Frozen):
         ('F1', 'F3')
         """
         return self.scoring if spec.scoring is None else spec.scoring
+
+    def counts_contracts(self, played: RoundSpec) -> bool:
+        """Whether a round played as ``played`` counts its contracts made (§1.11):
+        a misère round (every bid forced to 0, RAF misère calls too) counts
+        only under ``misere_counts_as_contract`` (A15). A most-tricks round
+        has no bids, so it makes no contract either way.
+
+        >>> from pyclag.rules.catalogue import misere
+        >>> NORMAL.counts_contracts(misere(True, -2)), NORMAL.with_options(
+        ...     misere_counts_as_contract=False).counts_contracts(misere(True, -2))
+        (True, False)
+        """
+        return self.misere_counts_as_contract or played.bidding is not Bidding.FORCED_ZERO
 
     def with_schedule(self, specs: Iterable[int | RoundSpec]) -> RuleSet:
         """The same rules over another schedule: an int is a normal round of
