@@ -21,7 +21,7 @@ from pyclag.rules.bidding import Hook
 from pyclag.rules.deals import Bidding
 from pyclag.rules.options import OPTIONS, DealOptions, Option
 from pyclag.rules.round import RoundSpec
-from pyclag.rules.trumps import NoTurnUp
+from pyclag.rules.trumps import NoTurnUp, TurnUp
 from pyclag.scoring.schemes import F1, SCHEMES, ContractScoring, Scoring
 from pyclag.scoring.tally import TieBreak
 
@@ -369,6 +369,49 @@ def check_table(rules: object, players: int, first_dealer: object) -> None:
     check_players(rules, players)
     if not is_whole(first_dealer) or not 0 <= first_dealer < players:
         raise RulesError(f"first_dealer must be a seat in 0..{players - 1}, not {first_dealer!r}")
+
+
+def schedule_fault(rules: RuleSet, players: int) -> tuple[int, str] | None:
+    """The first round of a game of ``rules`` for ``players`` that the pack
+    cannot deal, as its index (0-based) and the reason, or ``None``: more cards
+    than the pack holds (a dealer's choice by its fewest), or under
+    ``no_turnup`` ``REJECT`` the whole pack in a turn-up round (§1.5, A30).
+
+    >>> schedule_fault(NORMAL.with_schedule([7, 13]), 4) is None  # no trumps in round 2
+    True
+    >>> index, reason = schedule_fault(NORMAL.with_schedule([7, 13]).with_options(no_turnup="reject"), 4)
+    >>> index, reason[:30]
+    (1, '4 players x 13 cards leave no')
+    """
+    for index in range(rules.num_rounds(players)):
+        spec = rules.round_spec(index)
+        # A dealer's choice needs one size that fits; legal_hand_sizes offers those.
+        fewest = spec.hand_sizes[0] if spec.hand_sizes else spec.hand_size
+        dealt = players * fewest
+        if dealt > 52:
+            return (
+                index,
+                f"{players} players x {fewest} cards = {dealt} cards, more than the 52 in the pack",
+            )
+        if dealt == 52 and isinstance(spec.suits, TurnUp) and rules.no_turnup is NoTurnUp.REJECT:
+            return index, (
+                f"{players} players x {spec.hand_size} cards leave no card to turn up for "
+                "trumps, and no_turnup is 'reject'"
+            )
+    return None
+
+
+def check_schedule(rules: RuleSet, players: int) -> None:
+    """Refuse a game of ``rules`` for ``players`` whose schedule the pack
+    cannot deal (RulesError, naming the round: :func:`schedule_fault`).
+
+    >>> check_schedule(NORMAL.with_schedule([7, 14]), 4)
+    Traceback (most recent call last):
+    pyclag.errors.RulesError: schedule round 2: 4 players x 14 cards = 56 cards, more than the 52 in the pack
+    """
+    fault = schedule_fault(rules, players)
+    if fault is not None:
+        raise RulesError(f"schedule round {fault[0] + 1}: {fault[1]}")
 
 
 def normal_schedule(top: int = 7) -> tuple[RoundSpec, ...]:
