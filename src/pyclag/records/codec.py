@@ -21,7 +21,7 @@ nothing is evaluated: every fault is a RecordError at the field's path.
 True
 >>> rules_object_from({"name": "x", "schedule": [{"hand_size": 3, "suits": {"kind": "trumps"}}]})
 Traceback (most recent call last):
-pyclag.errors.RecordError: rules.schedule[0].suits.suit: missing; a trumps has kind, suit
+pyclag.errors.RecordError: rules.schedule[0].suits.suit: missing; Trumps has kind, suit
 """
 
 from __future__ import annotations
@@ -157,8 +157,9 @@ def _read(value: object, kind: Any, path: str, name: str = "") -> Any:
             raise refused(path, f"{len(text)} characters, more than the {MAX_NAME} a name may hold")
         return text
     if kind is Suit:
+        text = string(value, path)
         try:
-            return Suit.parse(string(value, path))
+            return Suit.parse(text)
         except (RecordError, RulesError) as err:
             raise refused(path, str(err)) from None
     if isinstance(kind, type) and issubclass(kind, enum.Enum):
@@ -177,10 +178,12 @@ def _read_union(value: object, args: tuple[Any, ...], path: str, name: str) -> A
     if len(kinds) == 1:
         return _read(value, kinds[0], path, name)
     by_tag = {_tag(kind): kind for kind in kinds}
-    fields = object_fields(value, path, (), ("kind",), has=f"{path} has")
+    names = ", ".join(f'"{name}"' for name in by_tag)
+    fields = object_fields(value, path, ())
+    if "kind" not in fields:
+        raise refused(f"{path}.kind", f"missing; its kind is one of {names}")
     tag = fields["kind"]
     if tag not in by_tag:
-        names = ", ".join(f'"{name}"' for name in by_tag)
         raise refused(f"{path}.kind", f"expected one of {names}, not {shown(tag)}")
     return _read_object(value, by_tag[str(tag)], path)
 
@@ -202,8 +205,11 @@ def _read_object(value: object, cls: type, path: str) -> Any:
     fields = _fields(cls)
     allowed = (*(("kind",) if cls in _TAGGED else ()), *(field.name for field in fields))
     required = [field.name for field in fields if field.default is attrs.NOTHING]
-    holder = f"a {_tag(cls).replace('_', ' ')} has"
-    given = object_fields(value, path, allowed, required, has=holder)
+    holder = f"{cls.__name__} has"
+    given = object_fields(value, path, allowed, has=holder)
+    if cls in _TAGGED and given.get("kind", _tag(cls)) != _tag(cls):
+        raise refused(f"{path}.kind", f'expected "{_tag(cls)}", not {shown(given["kind"])}')
+    object_fields(given, path, allowed, required, has=holder)
     hints = _hints(cls)
     kwargs = {}
     for field in fields:
