@@ -183,9 +183,9 @@ def _read_union(value: object, args: tuple[Any, ...], path: str, name: str) -> A
     if "kind" not in fields:
         raise refused(f"{path}.kind", f"missing; its kind is one of {names}")
     tag = fields["kind"]
-    if tag not in by_tag:
+    if not isinstance(tag, str) or tag not in by_tag:
         raise refused(f"{path}.kind", f"expected one of {names}, not {shown(tag)}")
-    return _read_object(value, by_tag[str(tag)], path)
+    return _read_object(value, by_tag[tag], path)
 
 
 def _read_tuple(value: object, args: tuple[Any, ...], path: str, name: str) -> tuple[Any, ...]:
