@@ -38,7 +38,15 @@ import attrs
 from pyclag.cards import Suit
 from pyclag.checks import bounded, not_a
 from pyclag.errors import RecordError, RulesError
-from pyclag.records.fields import boolean, listed, object_fields, shown, string, whole
+from pyclag.records.fields import (
+    MAX_ROUNDS,
+    boolean,
+    listed,
+    object_fields,
+    shown,
+    string,
+    whole,
+)
 from pyclag.records.model import refused
 from pyclag.rules.ruleset import RuleSet, schedule_fault
 from pyclag.scoring.schemes import ContractScoring
@@ -55,8 +63,6 @@ MAX_NAME: Final = 200
 MAX_ITEMS: Final[Mapping[str, int]] = {"hand_sizes": 52, "order": 4, "choices": 16}
 """The longest list each field may hold; any other list (a schedule) holds at most
 :data:`~pyclag.records.fields.MAX_ROUNDS` items."""
-
-_MAX_LIST: Final = 1000
 
 
 def rules_object(rules: RuleSet) -> dict[str, Any]:
@@ -79,9 +85,12 @@ def rules_object_from(value: object, path: str = "rules") -> RuleSet:
 
     >>> rules_object_from({"name": "x", "schedule": [{"hand_size": 1}], "hook": {"form": "gt"}}).hook.form
     <HookForm.EXCEED: 'gt'>
-    >>> rules_object_from({"name": "x", "schedule": [], "min_players": 4, "max_players": 3})
+    >>> rules_object_from({"name": "x", "schedule": [], "min_players": 4})
     Traceback (most recent call last):
     pyclag.errors.RecordError: rules.schedule: a schedule needs at least one round
+    >>> rules_object_from({"name": "x", "schedule": [{"hand_size": 1}], "min_players": 4, "max_players": 3})
+    Traceback (most recent call last):
+    pyclag.errors.RecordError: rules: min_players 4 exceeds max_players 3
     """
     rules: RuleSet = _read(value, RuleSet, path)
     return rules
@@ -190,7 +199,7 @@ def _read_union(value: object, args: tuple[Any, ...], path: str, name: str) -> A
 
 def _read_tuple(value: object, args: tuple[Any, ...], path: str, name: str) -> tuple[Any, ...]:
     if len(args) == 2 and args[1] is Ellipsis:
-        items = listed(value, path, MAX_ITEMS.get(name, _MAX_LIST))
+        items = listed(value, path, MAX_ITEMS.get(name, MAX_ROUNDS))
         return tuple(_read(item, args[0], f"{path}[{n}]") for n, item in enumerate(items))
     items = listed(value, path, len(args))
     if len(items) != len(args):
