@@ -43,6 +43,8 @@ from pyclag.records.fields import (
     boolean,
     listed,
     object_fields,
+    rules_fields,
+    rules_from,
     shown,
     string,
     whole,
@@ -51,7 +53,16 @@ from pyclag.records.model import refused
 from pyclag.rules.ruleset import RuleSet, schedule_fault
 from pyclag.scoring.schemes import ContractScoring
 
-__all__ = ["MAX_INT", "MAX_ITEMS", "MAX_NAME", "check_deals", "rules_object", "rules_object_from"]
+__all__ = [
+    "MAX_INT",
+    "MAX_ITEMS",
+    "MAX_NAME",
+    "check_deals",
+    "rules_head",
+    "rules_object",
+    "rules_object_from",
+    "rules_of",
+]
 
 MAX_INT: Final = 1_000_000
 """The largest number (either sign) a ``rules`` object may hold; each field's own
@@ -111,6 +122,42 @@ def check_deals(rules: RuleSet, players: int, path: str = "rules") -> None:
         index, reason = fault
         entry = min(index, len(rules.schedule) - 1)  # past the schedule its last entry repeats
         raise refused(f"{path}.schedule[{entry}].hand_size", reason)
+
+
+def rules_head(rules: RuleSet, compact: str, whole: str) -> dict[str, Any]:
+    """The head of a file that names ``rules``: a preset with its options
+    (and schedule) in format ``compact`` whenever that is exact, else the rules
+    object in format ``whole`` (a game record: ``pyclag/1`` or ``pyclag/2``).
+
+    >>> import pyclag
+    >>> rules_head(pyclag.presets.get("raf"), "x/1", "x/2")
+    {'format': 'x/1', 'preset': 'raf', 'options': {}}
+    >>> rules_head(pyclag.RuleSet("mine", [1]), "x/1", "x/2")
+    {'format': 'x/2', 'rules': {'name': 'mine', 'schedule': [{'hand_size': 1}]}}
+    """
+    try:
+        return {"format": compact, **rules_fields(rules)}
+    except RecordError:  # no preset with options is exact: the rules as data
+        return {"format": whole, "rules": rules_object(rules)}
+
+
+def rules_of(fields: dict[str, object], whole: str) -> RuleSet:
+    """The rules a file's head ``fields`` name: its preset, options and
+    schedule (:func:`~pyclag.records.fields.rules_from`), or its ``rules``
+    object, which only a file of format ``whole`` holds, and alone.
+
+    >>> rules_of({"format": "x/1", "rules": {}}, "x/2")
+    Traceback (most recent call last):
+    pyclag.errors.RecordError: rules: a rules object needs the format 'x/2'
+    """
+    if "rules" not in fields:
+        return rules_from(fields)
+    if fields["format"] != whole:
+        raise refused("rules", f"a rules object needs the format {whole!r}")
+    for key in ("preset", "options", "schedule"):
+        if key in fields:
+            raise refused(key, "a file with a rules object names no preset, options or schedule")
+    return rules_object_from(fields["rules"])
 
 
 # --- the writer -----------------------------------------------------------------------

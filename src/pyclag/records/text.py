@@ -18,7 +18,7 @@ from pyclag.cards import Card, Suit
 from pyclag.dealing import deck_refusal
 from pyclag.errors import RecordError, Refusal
 from pyclag.notation import read_play
-from pyclag.records.codec import check_deals, rules_object, rules_object_from
+from pyclag.records.codec import check_deals, rules_head, rules_of
 from pyclag.records.fields import (
     HEAD_FIELDS,
     MAX_ROUNDS,
@@ -28,8 +28,6 @@ from pyclag.records.fields import (
     layout,
     listed,
     object_fields,
-    rules_fields,
-    rules_from,
     string,
     table_from,
     trump_from,
@@ -38,7 +36,6 @@ from pyclag.records.fields import (
 from pyclag.records.model import ROUND_FIELDS, Record, RoundRecord, record_of
 from pyclag.records.model import refused as _refused
 from pyclag.refusals import check_state
-from pyclag.rules.ruleset import RuleSet
 from pyclag.state import GameState
 
 __all__ = ["COMPACT_FORMAT", "FORMAT", "FORMATS", "MAX_ROUNDS", "MAX_TEXT", "dump", "load"]
@@ -74,10 +71,7 @@ def dump(state: GameState) -> str:
     }
     """
     record = record_of(check_state("dump", state))
-    try:
-        head = {"format": COMPACT_FORMAT, **rules_fields(record.rules)}
-    except RecordError:  # no preset with options is exact: the rules as data
-        head = {"format": FORMAT, "rules": rules_object(record.rules)}
+    head = rules_head(record.rules, COMPACT_FORMAT, FORMAT)
     head.update(players=record.players, first_dealer=record.first_dealer)
     return layout(head, "rounds", [_round_fields(rnd) for rnd in record.rounds])
 
@@ -118,7 +112,7 @@ def load(text: str | bytes) -> Record:
     pyclag.errors.RecordError: extra: unknown field; a record has format, preset, options, schedule, players, first_dealer, rules, rounds
     """
     fields, rules, players, first_dealer = table_from(
-        text, FORMATS, _RECORD_FIELDS, "rounds", read_rules=_record_rules
+        text, FORMATS, _RECORD_FIELDS, "rounds", read_rules=lambda head: rules_of(head, FORMAT)
     )
     if "rules" in fields:
         check_deals(rules, players)
@@ -132,19 +126,6 @@ def load(text: str | bytes) -> Record:
 
 
 _RECORD_FIELDS: Final = (*HEAD_FIELDS, "rules", "rounds")
-
-
-def _record_rules(fields: dict[str, object]) -> RuleSet:
-    """The rules a record names: its preset, options and schedule, or its
-    ``rules`` object, which only a ``pyclag/2`` record holds, and alone."""
-    if "rules" not in fields:
-        return rules_from(fields)
-    if fields["format"] != FORMAT:
-        raise _refused("rules", f"a rules object needs the format {FORMAT!r}")
-    for key in ("preset", "options", "schedule"):
-        if key in fields:
-            raise _refused(key, "a record with a rules object names no preset, options or schedule")
-    return rules_object_from(fields["rules"])
 
 
 def _round(value: object, path: str, players: int) -> RoundRecord:
