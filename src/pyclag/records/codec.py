@@ -124,10 +124,10 @@ def check_deals(rules: RuleSet, players: int, path: str = "rules") -> None:
         raise refused(f"{path}.schedule[{entry}].hand_size", reason)
 
 
-def rules_head(rules: RuleSet, compact: str, whole: str) -> dict[str, Any]:
+def rules_head(rules: RuleSet, compact: str, with_rules: str) -> dict[str, Any]:
     """The head of a file that names ``rules``: a preset with its options
     (and schedule) in format ``compact`` whenever that is exact, else the rules
-    object in format ``whole`` (a game record: ``pyclag/1`` or ``pyclag/2``).
+    object in format ``with_rules`` (a game record: ``pyclag/1`` or ``pyclag/2``).
 
     >>> import pyclag
     >>> rules_head(pyclag.presets.get("raf"), "x/1", "x/2")
@@ -138,13 +138,13 @@ def rules_head(rules: RuleSet, compact: str, whole: str) -> dict[str, Any]:
     try:
         return {"format": compact, **rules_fields(rules)}
     except RecordError:  # no preset with options is exact: the rules as data
-        return {"format": whole, "rules": rules_object(rules)}
+        return {"format": with_rules, "rules": rules_object(rules)}
 
 
-def rules_of(fields: dict[str, object], whole: str) -> RuleSet:
+def rules_of(fields: dict[str, object], with_rules: str) -> RuleSet:
     """The rules a file's head ``fields`` name: its preset, options and
     schedule (:func:`~pyclag.records.fields.rules_from`), or its ``rules``
-    object, which only a file of format ``whole`` holds, and alone.
+    object, which only a file of format ``with_rules`` holds, and alone.
 
     >>> rules_of({"format": "x/1", "rules": {}}, "x/2")
     Traceback (most recent call last):
@@ -152,8 +152,8 @@ def rules_of(fields: dict[str, object], whole: str) -> RuleSet:
     """
     if "rules" not in fields:
         return rules_from(fields)
-    if fields["format"] != whole:
-        raise refused("rules", f"a rules object needs the format {whole!r}")
+    if fields["format"] != with_rules:
+        raise refused("rules", f"a rules object needs the format {with_rules!r}")
     for key in ("preset", "options", "schedule"):
         if key in fields:
             raise refused(key, "a file with a rules object names no preset, options or schedule")
