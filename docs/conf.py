@@ -23,6 +23,7 @@ extensions = [
     "sphinx.ext.intersphinx",
     "myst_parser",
     "clagdocs",
+    "clauses",
 ]
 exclude_patterns = ["_build", "_inventories"]
 # Markdown pages (the rules specification, the changelog) are read with MyST.

@@ -420,7 +420,9 @@ def _replay(args: argparse.Namespace) -> int:
         print(json.dumps(records.summary(state)))
         return 0
     rules = state.rules
-    print(f"pyclag replay: {args.file}: preset {rules.name}, {state.players} players")
+    # A pyclag/2 record may hold rules of its own making (a custom rule set such as Foss).
+    named = "preset" if rules.name in presets.names() else "rules"
+    print(f"pyclag replay: {args.file}: {named} {rules.name}, {state.players} players")
     print(score_card(state))
     if not is_over(state):
         rnd = state.round.setup

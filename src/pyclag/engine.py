@@ -29,7 +29,7 @@ from pyclag.chance import deal_pack
 from pyclag.checks import Frozen, check_rng
 from pyclag.dealing import shuffled_deck
 from pyclag.decisions import BID_TRICKS, BY_PHASE, DECISIONS, PLAY_CARD, Decision, advance, start
-from pyclag.errors import IllegalActionError, IllegalBidError, Reason, RulesError, WrongPhaseError
+from pyclag.errors import IllegalActionError, IllegalBidError, Reason, WrongPhaseError
 from pyclag.refusals import (
     check_state,
     describe,
@@ -40,8 +40,7 @@ from pyclag.refusals import (
     wrong_phase,
 )
 from pyclag.rules.deals import Bidding
-from pyclag.rules.ruleset import NoTurnUp, RuleSet, check_table
-from pyclag.rules.trumps import TurnUp
+from pyclag.rules.ruleset import RuleSet, check_schedule, check_table
 from pyclag.scoring.tally import winners_by_totals
 from pyclag.state import Actor, GameState, Phase, Seat
 
@@ -82,21 +81,7 @@ def new_game(rules: RuleSet, players: int = 4, first_dealer: Seat = 0) -> GameSt
     pyclag.errors.RulesError: players must be an int in 3..7 for rule set 'normal', not 8
     """
     check_table(rules, players, first_dealer)
-    for index in range(rules.num_rounds(players)):
-        spec, number = rules.round_spec(index), index + 1
-        # A dealer's choice needs one size that fits; legal_hand_sizes offers those.
-        fewest = spec.hand_sizes[0] if spec.hand_sizes else spec.hand_size
-        dealt = players * fewest
-        if dealt > 52:
-            raise RulesError(
-                f"schedule round {number}: {players} players x {fewest} cards "
-                f"= {dealt} cards, more than the 52 in the pack"
-            )
-        if dealt == 52 and isinstance(spec.suits, TurnUp) and rules.no_turnup is NoTurnUp.REJECT:
-            raise RulesError(
-                f"schedule round {number}: {players} players x {spec.hand_size} cards leave "
-                "no card to turn up for trumps, and no_turnup is 'reject'"
-            )
+    check_schedule(rules, players)
     return start(rules, players, first_dealer)
 
 

@@ -93,11 +93,11 @@ def start_round(
     players: int,
     index: int,
     dealer: Seat,
-    last: tuple[tuple[int, ...], tuple[int, ...], Seat] | None = None,
+    last: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], Seat] | None = None,
 ) -> RoundState:
     """Round ``index`` waiting for its first decision; ``last`` is the previous
-    round's points, tricks won and first bidder, from which its top scorer
-    calls this round if it has a caller (A18).
+    round's points, the running totals after it, its tricks won and its first
+    bidder, from which the caller of this round is found if it has one (A18).
 
     >>> import pyclag
     >>> from pyclag.decisions import TABLE as table
@@ -299,10 +299,11 @@ def finish_round(table: Table, state: GameState, rnd: RoundState) -> GameState:
     """
     setup = rnd.setup
     scoring = setup.round_rules.scoring if setup.round_rules is not None else state.rules.scoring
-    points, won, made, totals = tally(scoring, rnd.bids, rnd.trick_winners, state.scores)
-    history = (*state.history, RoundResult(setup, rnd.bids, rnd.tricks, points, made, totals))
     game = state.rules
-    following = next_round(table, game, setup, points, won)
+    counted = game.counts_contracts(setup.played)
+    points, won, made, totals = tally(scoring, rnd.bids, rnd.trick_winners, state.scores, counted)
+    history = (*state.history, RoundResult(setup, rnd.bids, rnd.tricks, points, made, totals))
+    following = next_round(table, game, setup, points, won, totals)
     return new_game_state(game, history, rnd if following is None else following)
 
 
@@ -311,18 +312,23 @@ def tally(
     bids: tuple[int | None, ...],
     trick_winners: Sequence[Seat],
     before: tuple[int, ...],
+    counted: bool = True,
 ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[bool, ...], tuple[int, ...]]:
     """A finished round's points, tricks won and contracts made by seat, and
     the running totals after it from the totals ``before`` (§1.9, §1.11): the
-    one scoring of a round, the engine's and the score sheet's.
+    one scoring of a round, the engine's and the score sheet's. A round whose
+    contracts are not ``counted`` (:meth:`RuleSet.counts_contracts
+    <pyclag.rules.ruleset.RuleSet.counts_contracts>`, A15) makes none.
 
     >>> from pyclag.scoring.schemes import F1
     >>> tally(F1, (1, 0, 1), (0, 2, 0), (10, 0, 5))
     ((0, 10, 12), (2, 0, 1), (False, True, True), (10, 10, 17))
+    >>> tally(F1, (1, 0, 1), (0, 2, 0), (10, 0, 5), counted=False)[2]
+    (False, False, False)
     """
     points = scoring.points(bids, trick_winners)
     won = tricks_won(len(bids), trick_winners)
-    made = contracts_kept(bids, won)
+    made = contracts_kept(bids, won) if counted else (False,) * len(bids)
     return points, won, made, tuple(map(operator.add, before, points))
 
 
@@ -332,25 +338,27 @@ def next_round(
     setup: RoundSetup,
     points: tuple[int, ...],
     won: tuple[int, ...],
+    totals: tuple[int, ...],
 ) -> RoundState | None:
     """The round after the round of ``setup``, which scored ``points`` with
-    ``won`` tricks by seat, waiting for its first decision; ``None`` after the
-    last round (§1.10).
+    ``won`` tricks by seat and left the running ``totals``, waiting for its
+    first decision; ``None`` after the last round (§1.10).
 
     >>> import pyclag
     >>> from pyclag.decisions import TABLE as table
     >>> first = pyclag.new_game(pyclag.NORMAL.with_schedule([1, 2]), players=3).round.setup
-    >>> nxt = next_round(table, pyclag.NORMAL.with_schedule([1, 2]), first, (0, 12, 10), (0, 1, 0))
-    >>> nxt.setup.index, nxt.dealer, next_round(table, pyclag.NORMAL.with_schedule([1]), first, (0, 12, 10), (0, 1, 0))
+    >>> after = ((0, 12, 10), (0, 1, 0), (0, 12, 10))  # points, tricks won, totals
+    >>> nxt = next_round(table, pyclag.NORMAL.with_schedule([1, 2]), first, *after)
+    >>> nxt.setup.index, nxt.dealer, next_round(table, pyclag.NORMAL.with_schedule([1]), first, *after)
     (1, 1, None)
     """
     index = setup.index + 1
     if index >= rules.num_rounds(setup.players):
         return None
     # The deal passes one seat to the left after every round (§1.3); the caller
-    # of the next round is the top scorer of this one (A18).
+    # of the next round comes out on top of this one or of the totals (A18).
     dealer = (setup.dealer + 1) % setup.players
-    last = (points, won, setup.first_bidder)
+    last = (points, totals, won, setup.first_bidder)
     return start_round(table, rules, setup.players, index, dealer, last)
 
 

@@ -75,7 +75,7 @@ def legal_hand_sizes(state: GameState) -> tuple[int, ...]:
     (3, 4, 5, 6, 7)
     """
     setup = _round("legal_hand_sizes", state, Phase.CHOOSE_HAND_SIZE).setup
-    return setup.spec.legal_hand_sizes(setup.players)
+    return setup.spec.legal_hand_sizes(setup.players, state.rules.no_turnup)
 
 
 def choose_hand_size(state: GameState, size: int) -> GameState:

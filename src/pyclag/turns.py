@@ -69,7 +69,8 @@ def hand_size_actions(state: GameState) -> tuple[ChooseHandSize, ...]:
     """
     setup = state.round.setup
     seat = seat_to_act(state.round)
-    return tuple(ChooseHandSize(seat, h) for h in setup.spec.legal_hand_sizes(setup.players))
+    sizes = setup.spec.legal_hand_sizes(setup.players, state.rules.no_turnup)
+    return tuple(ChooseHandSize(seat, h) for h in sizes)
 
 
 def hand_size_refusal(state: GameState, action: ChooseHandSize) -> Refusal | None:
@@ -81,7 +82,7 @@ def hand_size_refusal(state: GameState, action: ChooseHandSize) -> Refusal | Non
     'not a hand size the dealer may choose'
     """
     setup = state.round.setup
-    return setup.spec.hand_size_refusal(setup.players, action.size)
+    return setup.spec.hand_size_refusal(setup.players, action.size, state.rules.no_turnup)
 
 
 def take_hand_size(advance: Advance) -> Callable[[GameState, ChooseHandSize], GameState]:
@@ -98,7 +99,7 @@ def take_hand_size(advance: Advance) -> Callable[[GameState, ChooseHandSize], Ga
         refusal = hand_size_refusal(state, action)
         if refusal is not None:
             setup = state.round.setup
-            legal = setup.spec.legal_hand_sizes(setup.players)
+            legal = setup.spec.legal_hand_sizes(setup.players, state.rules.no_turnup)
             raise refused(state, action, refusal, "hand size", legal)
         rnd = state.round
         setup = revise(rnd.setup, hand_size=action.size)

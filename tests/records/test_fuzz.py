@@ -9,13 +9,18 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
+import attrs
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pyclag import NORMAL, GameState, presets, records
+from pyclag import NORMAL, GameState, Madness, RoundSpec, RuleSet, presets, records
 from pyclag.errors import RecordError
 from pyclag.presets import WIKIPEDIA
 from pyclag.records import dump, load, replay
+from pyclag.rules import catalogue
+from pyclag.rules.calls import ALL_PRECEDENCES, CallRules
+from pyclag.scoring.schemes import F1
+from pyclag.scoring.tally import TieBreak
 from tests.records.corpus import (
     CALL_KEYS,
     RAF_ELDEST,
@@ -31,7 +36,8 @@ from tests.records.corpus import (
 # --- hypothesis fuzz ---------------------------------------------------------------------------
 
 JSON_SCALARS = st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=12)
-FIELD_NAMES = st.sampled_from((*RECORD_KEYS, *ROUND_KEYS, *CALL_KEYS))
+RULES_KEYS = ("rules", "name", "schedule", "hand_size", "suits", "kind", "order", "scoring", "hook")
+FIELD_NAMES = st.sampled_from((*RECORD_KEYS, *ROUND_KEYS, *CALL_KEYS, *RULES_KEYS))
 JSON_VALUES: st.SearchStrategy[Any] = st.recursive(
     JSON_SCALARS,
     lambda children: (
@@ -92,12 +98,23 @@ def _base_records() -> list[dict[str, Any]]:
         seeded_game(WIKIPEDIA.with_schedule(WIKIPEDIA.schedule[8:15]), 3, 2),
         seeded_game(RAF_ELDEST.with_options(num_deals=3), 3, 4),
         seeded_game(SIX.with_schedule([*SIX.schedule[9:11], 2]), 4, 3),
+        seeded_game(HOUSE, 4, 6),  # a pyclag/2 record: its rules object is mutated too
     ]
     # part-way through a round too
     partial = list(seeded_states(presets.INDONESIAN.with_schedule([3, 2]), 4, 5))[9]
     return [json.loads(dump(state)) for state in [*games, partial]]
 
 
+HOUSE = RuleSet(
+    "house",
+    [
+        2,
+        catalogue.misere(trumps=True, per_trick=-3, hand_size=3),
+        RoundSpec(7, suits=ALL_PRECEDENCES[5], scoring=attrs.evolve(F1, madness=Madness.ASCENDING)),
+        RoundSpec(5, hand_sizes=(3, 4, 5), calls=CallRules()),
+    ],
+    tie_break=TieBreak.CONTRACTS_THEN_SHARED,
+)
 BASES = _base_records()
 
 

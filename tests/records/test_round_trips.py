@@ -11,7 +11,6 @@ import pytest
 
 import pyclag
 from pyclag import NORMAL, Phase, RoundSpec, RuleSet, presets
-from pyclag.errors import RecordError
 from pyclag.presets import RAF, WIKIPEDIA
 from pyclag.records import dump, load, replay
 from pyclag.rules import catalogue
@@ -134,7 +133,7 @@ def test_round_trip_keeps_options_and_schedule(
         assert dump(again) == text
 
 
-def test_dump_refuses_a_rule_set_that_is_not_a_preset() -> None:
+def test_a_rule_set_that_is_not_a_preset_is_written_whole_as_pyclag_2() -> None:
     foss = RuleSet(
         "foss",
         [
@@ -148,13 +147,13 @@ def test_dump_refuses_a_rule_set_that_is_not_a_preset() -> None:
             *range(7, 0, -1),
         ],
     )
-    state = seeded_game(foss, 4, 1)
-    with pytest.raises(RecordError) as caught:
-        dump(state)
-    assert type(caught.value) is RecordError
-    assert "'foss' cannot be written as a record" in str(caught.value)
-    with pytest.raises(RecordError):
-        dump(pyclag.new_game(foss, 4))
+    for state in (seeded_game(foss, 4, 1), pyclag.new_game(foss, 4)):
+        text = dump(state)
+        fields = json.loads(text)
+        assert fields["format"] == "pyclag/2"
+        assert "preset" not in fields and fields["rules"]["name"] == "foss"
+        assert replay(load(text)) == state
+        assert dump(replay(load(text))) == text
 
 
 @pytest.mark.parametrize(
@@ -166,14 +165,12 @@ def test_dump_refuses_a_rule_set_that_is_not_a_preset() -> None:
     ],
     ids=["normal-with-no-trumps-round", "wikipedia-misere-minus-7", "wikipedia-5-card-misere"],
 )
-def test_dump_refuses_a_schedule_round_that_load_cannot_rebuild(rules: RuleSet) -> None:
+def test_a_preset_with_rounds_of_its_own_making_is_written_whole(rules: RuleSet) -> None:
     # A preset name with rounds of its own making is not "a preset with options
-    # and a schedule of its rounds": dump must refuse it, or write it so that
-    # replay(load(...)) gives back the same game. It must never write a record
-    # that load refuses or, worse, reads back as other rules.
+    # and a schedule of its rounds": dump writes the rules whole (pyclag/2), so
+    # that replay(load(...)) gives back the same game. It must never write a
+    # record that load refuses or, worse, reads back as other rules.
     state = seeded_game(rules, 3, 1)
-    try:
-        text = dump(state)
-    except RecordError:
-        return
+    text = dump(state)
+    assert json.loads(text)["format"] == "pyclag/2"
     assert replay(load(text)) == state

@@ -22,6 +22,7 @@ VARIANTS: tuple[tuple[str, dict[str, object]], ...] = (
     ("scottish", {"scottish_draw_each_round": True}),
     ("raf", {"first_deal_caller": "eldest", "num_deals": 6}),
     ("raf", {"madness_points_on_miss": True}),
+    ("raf", {"caller_rule": "game_leader", "misere_counts_as_contract": False}),
     ("indonesian", {"gt_exact": True, "undescribed_rounds": "normal"}),
     ("pagat", {"scottish_draw_each_round": True, "dealer_calls_allow_nt": True}),
 )

@@ -12,9 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from pyclag import RecordError, presets
+from pyclag import RecordError, RuleSet, presets
 from pyclag.records import MAX_TEXT
+from pyclag.rules import catalogue
 from pyclag.scoresheet import FORMAT, ScoreSheet, dump_sheet, load_sheet, sheet_csv
+from pyclag.scoresheet.files import FORMAT_WITH_RULES
 from tests.scoresheet.games import PRESETS, VARIANTS, engine_game, entries_of
 
 BAD = Path(__file__).parent.parent / "data" / "bad_sheets"
@@ -77,11 +79,17 @@ def test_a_sheet_over_a_schedule_of_the_presets_rounds_round_trips() -> None:
     assert load_sheet(dump_sheet(sheet)) == sheet
 
 
-def test_a_rule_set_that_is_not_a_preset_cannot_be_saved() -> None:
-    from pyclag import RuleSet
-
-    with pytest.raises(RecordError, match="cannot be written as a record"):
-        dump_sheet(ScoreSheet(RuleSet("mine", [1, 2]), 3))
+def test_a_rule_set_that_is_not_a_preset_is_saved_whole_and_restored() -> None:
+    foss = RuleSet("foss", [1, catalogue.misere(trumps=False, per_trick=-2, hand_size=2)])
+    sheet = ScoreSheet(foss, 3).bid(1).bid(0).bid(1).took((1, 0, 0))
+    text = dump_sheet(sheet)
+    assert json.loads(text)["format"] == FORMAT_WITH_RULES == "pyclag-sheet/2"
+    assert json.loads(text)["rules"]["name"] == "foss"
+    assert load_sheet(text) == sheet
+    assert dump_sheet(load_sheet(text)) == text
+    with pytest.raises(RecordError) as err:
+        load_sheet(text.replace('"hand_size": 2', '"hand_size": 20'))
+    assert err.value.path == "rules.schedule[1].hand_size"
 
 
 def test_a_file_longer_than_a_record_may_hold_is_refused_before_it_is_read() -> None:

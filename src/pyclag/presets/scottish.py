@@ -21,11 +21,25 @@ one's own cards or trumps, then play as normal).
   with ``first_dealer=(bidder - 1) % players``;
 * a missed bid keeps 1 per trick (A6, ``trick_points_on_miss``);
 * the specials have 7 cards (A26) and are played in the order named (A27);
-  misère keeps the turn-up trump (A9, ``misere_trumps``);
+  misère keeps the turn-up trump (A9, ``misere_trumps``). Neither is a named
+  option: another hand size or order is another schedule, built with
+  :meth:`~pyclag.rules.ruleset.RuleSet.with_schedule` from the catalogue's
+  rounds (below: the specials with 5 cards, blind first);
 * highest total wins; ties are shared (A29).
 
 >>> [spec.hand_size for spec in SCOTTISH.schedule] == [*range(7, 0, -1), 7, 7, 7, 7, *range(1, 8)]
 True
+>>> specials = [
+...     catalogue.blind_unseen(trump_visible=False, hand_size=5),
+...     catalogue.no_trumps(hand_size=5),
+...     catalogue.misere(trumps=True, per_trick=-2, hand_size=5),
+...     catalogue.guess_trumps(hand_size=5),
+... ]
+>>> mine = SCOTTISH.with_schedule([*range(7, 0, -1), *specials, *range(1, 8)])
+>>> [spec.label for spec in mine.schedule[7:11]]
+['Blind (cards and trumps unseen)', 'No Trumps', 'Misère', 'Guess Trumps']
+>>> {spec.hand_size for spec in mine.schedule[7:11]}, mine.scoring.name
+({5}, 'F2')
 """
 
 from __future__ import annotations

@@ -6,7 +6,8 @@
 
 
 A record names the rules (a preset, the options changed from it and, where
-it differs, the schedule), the table, and for each round its deck and every
+it differs, the schedule; or, for any other rule set, the rules themselves as
+data, :mod:`~pyclag.records.codec`), the table, and for each round its deck and every
 decision in order. :func:`replay` plays a record through the engine, so every
 bid, play and call in it is checked; :func:`~pyclag.records.text.load` checks the text itself.
 Records come from strangers: the text is read with the standard ``json``
@@ -27,10 +28,12 @@ pyclag.errors.RecordError: players: scottish is for 3..7 players, not 9
 
 from pyclag.records.model import Record, RoundRecord, record_of, round_record
 from pyclag.records.replay import replay, replay_round, summary
-from pyclag.records.text import FORMAT, MAX_ROUNDS, MAX_TEXT, dump, load
+from pyclag.records.text import COMPACT_FORMAT, FORMAT, FORMATS, MAX_ROUNDS, MAX_TEXT, dump, load
 
 __all__ = [
+    "COMPACT_FORMAT",
     "FORMAT",
+    "FORMATS",
     "MAX_ROUNDS",
     "MAX_TEXT",
     "Record",

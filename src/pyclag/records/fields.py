@@ -17,7 +17,7 @@ pyclag.errors.RecordError: players: expected a whole number in 3..7, not 9
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Final, NoReturn
 
 from pyclag import presets
@@ -229,15 +229,18 @@ def shown(value: object) -> str:
 
 def table_from(
     text: object,
-    form: str,
+    form: str | tuple[str, ...],
     allowed: Sequence[str],
     items: str,
     func: str = "load",
     has: str | None = None,
+    read_rules: Callable[[dict[str, object]], RuleSet] | None = None,
 ) -> tuple[dict[str, object], RuleSet, int, int]:
-    """The head of a file of format ``form``: its fields (those ``allowed``,
-    with ``items``, the list of rounds or deals), the rules they name, the
-    player count those rules allow and the first dealer, each checked.
+    """The head of a file of format ``form`` (or one of them): its fields
+    (those ``allowed``, with ``items``, the list of rounds or deals), the
+    rules they name (:func:`rules_from`, or ``read_rules`` where the file may
+    hold a ``rules`` object in place of a ``preset``), the player count those
+    rules allow and the first dealer, each checked.
 
     >>> fields, rules, players, first = table_from(
     ...     '{"format": "x/1", "preset": "raf", "players": 5, "rounds": []}',
@@ -245,12 +248,16 @@ def table_from(
     >>> rules.name, players, first
     ('raf', 5, 0)
     """
-    fields = object_fields(
-        parse_json(text, func), "", allowed, ("format", "preset", "players", items), has
+    value = parse_json(text, func)
+    named = (
+        "rules" if isinstance(value, dict) and "rules" in value and "rules" in allowed else "preset"
     )
-    if fields["format"] != form:
-        raise refused("format", f"expected {form!r}, not {fields['format']!r}")
-    rules = rules_from(fields)
+    fields = object_fields(value, "", allowed, ("format", named, "players", items), has)
+    forms = (form,) if isinstance(form, str) else form
+    if fields["format"] not in forms:
+        expected = " or ".join(map(repr, forms))
+        raise refused("format", f"expected {expected}, not {fields['format']!r}")
+    rules = (rules_from if read_rules is None else read_rules)(fields)
     players = whole(fields["players"], "players", 1, 52)
     if not rules.min_players <= players <= rules.max_players:
         raise refused(

@@ -1,5 +1,7 @@
 """Records as JSON text: :func:`dump` writes one, :func:`load` reads one and
-checks its form (DESIGN.md §6). The text comes from strangers: it is read with
+checks its form (DESIGN.md §6). A record names its rules as a preset with
+options (format ``pyclag/1``), or where no preset is exact as a ``rules``
+object (format ``pyclag/2``, :mod:`pyclag.records.codec`); both are read. The text comes from strangers: it is read with
 the standard ``json`` module only, within :data:`~pyclag.records.fields.MAX_TEXT` characters and
 :data:`~pyclag.records.fields.MAX_ROUNDS` rounds, with no repeated field, no NaN and no nesting
 deeper than the format's; every fault is a RecordError at its path.
@@ -16,6 +18,7 @@ from pyclag.cards import Card, Suit
 from pyclag.dealing import deck_refusal
 from pyclag.errors import RecordError, Refusal
 from pyclag.notation import read_play
+from pyclag.records.codec import check_deals, rules_head, rules_of
 from pyclag.records.fields import (
     HEAD_FIELDS,
     MAX_ROUNDS,
@@ -25,7 +28,6 @@ from pyclag.records.fields import (
     layout,
     listed,
     object_fields,
-    rules_fields,
     string,
     table_from,
     trump_from,
@@ -36,18 +38,26 @@ from pyclag.records.model import refused as _refused
 from pyclag.refusals import check_state
 from pyclag.state import GameState
 
-__all__ = ["FORMAT", "MAX_ROUNDS", "MAX_TEXT", "dump", "load"]
+__all__ = ["COMPACT_FORMAT", "FORMAT", "FORMATS", "MAX_ROUNDS", "MAX_TEXT", "dump", "load"]
 
-FORMAT: Final = "pyclag/1"
-"""The value of a record's ``format`` field."""
+FORMAT: Final = "pyclag/2"
+"""The format of a record whose rules are a ``rules`` object (any rule set)."""
+
+COMPACT_FORMAT: Final = "pyclag/1"
+"""The format of a record whose rules are a preset, its options and schedule:
+what :func:`dump` writes whenever that form is exact, so that every reader of
+``pyclag/1`` still reads it."""
+
+FORMATS: Final = (COMPACT_FORMAT, FORMAT)
+"""The formats :func:`load` reads (``pyclag/2`` may name a preset too)."""
 
 
 def dump(state: GameState) -> str:
     """The JSON record of ``state`` (DESIGN.md §6), finished or not.
 
-    The rules are written as a preset and the options changed from it; a rule
-    set that is not a preset with options and a schedule of its rounds (one
-    built from rule objects) cannot be written, and raises RecordError.
+    The rules are written as a preset and the options changed from it (format
+    ``pyclag/1``) when that is exact; any other rule set, built from rule
+    objects, is written whole as a ``rules`` object (format ``pyclag/2``).
 
     >>> import pyclag
     >>> print(dump(pyclag.new_game(pyclag.presets.get("raf", num_deals=3), players=4)))
@@ -61,7 +71,7 @@ def dump(state: GameState) -> str:
     }
     """
     record = record_of(check_state("dump", state))
-    head = {"format": FORMAT, **rules_fields(record.rules)}
+    head = rules_head(record.rules, COMPACT_FORMAT, FORMAT)
     head.update(players=record.players, first_dealer=record.first_dealer)
     return layout(head, "rounds", [_round_fields(rnd) for rnd in record.rounds])
 
@@ -99,9 +109,13 @@ def load(text: str | bytes) -> Record:
     'wikipedia'
     >>> load('{"format": "pyclag/1", "preset": "wp", "players": 4, "rounds": [], "extra": 1}')
     Traceback (most recent call last):
-    pyclag.errors.RecordError: extra: unknown field; a record has format, preset, options, schedule, players, first_dealer, rounds
+    pyclag.errors.RecordError: extra: unknown field; a record has format, preset, options, schedule, players, first_dealer, rules, rounds
     """
-    fields, rules, players, first_dealer = table_from(text, FORMAT, _RECORD_FIELDS, "rounds")
+    fields, rules, players, first_dealer = table_from(
+        text, FORMATS, _RECORD_FIELDS, "rounds", read_rules=lambda head: rules_of(head, FORMAT)
+    )
+    if "rules" in fields:
+        check_deals(rules, players)
     rounds = listed(fields["rounds"], "rounds", rules.num_rounds(players))
     return Record(
         rules,
@@ -111,7 +125,7 @@ def load(text: str | bytes) -> Record:
     )
 
 
-_RECORD_FIELDS: Final = (*HEAD_FIELDS, "rounds")
+_RECORD_FIELDS: Final = (*HEAD_FIELDS, "rules", "rounds")
 
 
 def _round(value: object, path: str, players: int) -> RoundRecord:

@@ -22,7 +22,7 @@ from pyclag.checks import Frozen, bounded, is_flag, is_int, is_member
 from pyclag.errors import IllegalCallError, Reason, Refusal
 from pyclag.rules.trumps import NO_TRUMPS, TURN_UP, NoTrumps, Precedence, TurnUp
 
-__all__ = ["ALL_PRECEDENCES", "CallRules", "FirstCaller", "caller_after"]
+__all__ = ["ALL_PRECEDENCES", "CallRules", "CallerRule", "FirstCaller", "caller_after"]
 
 ALL_PRECEDENCES: Final[tuple[Precedence, ...]] = tuple(
     Precedence(order) for order in itertools.permutations(Suit)
@@ -41,12 +41,27 @@ class FirstCaller(enum.Enum):
     ELDEST = "eldest"
 
 
+class CallerRule(enum.Enum):
+    """Who "came out on top in the preceding deal" and calls the next (A18).
+
+    * ``DEAL_WINNER``: the highest score in that deal (the default).
+    * ``GAME_LEADER``: the highest running total after that deal.
+
+    Either way a tie goes to the most tricks in that deal, then to the
+    earliest seat in its play order (:func:`caller_after`).
+    """
+
+    DEAL_WINNER = "deal_winner"
+    GAME_LEADER = "game_leader"
+
+
 @attrs.frozen(cache_hash=True)
 class CallRules(Frozen):
     """A round whose rules the caller chooses after seeing their hand.
 
     The caller is whoever came out on top in the previous round
-    (:func:`caller_after`). ``trumps_from_turnup`` makes "trumps" mean the
+    (:func:`caller_after`): its top scorer, or under ``caller_rule``
+    ``GAME_LEADER`` the leader of the running totals (A18). ``trumps_from_turnup`` makes "trumps" mean the
     turn-up rather than a suit the caller names (A19); misère tricks score
     ``misere_per_trick`` each (A22, times the madness weight); a missed bid
     scores nothing unless ``madness_points_on_miss`` keeps the trick values (A21).
@@ -61,6 +76,9 @@ class CallRules(Frozen):
     trumps_from_turnup: bool = attrs.field(default=False, validator=is_flag)
     misere_per_trick: int = attrs.field(default=-2, validator=is_int(-1000, 1000))
     madness_points_on_miss: bool = attrs.field(default=False, validator=is_flag)
+    caller_rule: CallerRule = attrs.field(
+        default=CallerRule.DEAL_WINNER, validator=is_member(CallerRule)
+    )
 
     @property
     def suit_modes(self) -> tuple[Suit | TurnUp | NoTrumps | Precedence, ...]:
@@ -80,18 +98,28 @@ class CallRules(Frozen):
         return _legal_calls(self, seat)
 
     def caller(
-        self, players: int, dealer: int, last: tuple[Sequence[int], Sequence[int], int] | None
+        self,
+        players: int,
+        dealer: int,
+        last: tuple[Sequence[int], Sequence[int], Sequence[int], int] | None,
     ) -> int | None:
-        """Who calls a round of ``players`` dealt by ``dealer``: the top scorer of
-        the ``last`` round (its points, tricks won and first bidder,
-        :func:`caller_after`); in the first round, which has no last, the eldest
-        if ``first_caller`` says so, else nobody (A18).
+        """Who calls a round of ``players`` dealt by ``dealer``, from the ``last``
+        round (its points, the running totals after it, its tricks won and its
+        first bidder): the top scorer of that round, or the leader of the totals
+        under ``caller_rule`` ``GAME_LEADER`` (:func:`caller_after`). In the
+        first round, which has no last, the eldest if ``first_caller`` says so,
+        else nobody (A18).
 
         >>> CallRules().caller(4, 0, None), CallRules(first_caller=FirstCaller.ELDEST).caller(4, 0, None)
         (None, 1)
+        >>> last = ((12, 0, 0), (12, 30, 0), (1, 0, 0), 1)
+        >>> CallRules().caller(3, 0, last), CallRules(caller_rule=CallerRule.GAME_LEADER).caller(3, 0, last)
+        (0, 1)
         """
         if last is not None:
-            return caller_after(*last)
+            points, totals, won, eldest = last
+            leading = totals if self.caller_rule is CallerRule.GAME_LEADER else points
+            return caller_after(leading, won, eldest)
         return (dealer + 1) % players if self.first_caller is FirstCaller.ELDEST else None
 
     def refusal(self, call: object) -> Refusal | None:
@@ -150,8 +178,10 @@ def _legal_calls(rules: CallRules, seat: int) -> tuple[Call, ...]:
 
 
 def caller_after(points: Sequence[int], tricks: Sequence[int], eldest: int) -> int:
-    """The caller of the next deal: the highest score in this deal, then the
-    most tricks, then the earliest seat in this deal's order from its eldest (A18).
+    """The caller of the next deal: the highest of ``points`` (this deal's
+    scores, or the running totals under ``caller_rule`` ``GAME_LEADER``), then
+    the most tricks in this deal, then the earliest seat in this deal's order
+    from its eldest (A18).
 
     >>> caller_after(points=(0, 12, 12, 10), tricks=(0, 1, 1, 0), eldest=2)
     2

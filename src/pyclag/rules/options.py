@@ -24,7 +24,7 @@ import attrs
 from pyclag.checks import Frozen, Validator, bounded, is_instance, is_member
 from pyclag.errors import RulesError
 from pyclag.rules.bidding import GtInfeasible, HookForm
-from pyclag.rules.calls import FirstCaller
+from pyclag.rules.calls import CallerRule, FirstCaller
 from pyclag.rules.deals import Bidding, PlayMode, Reveal
 from pyclag.rules.ordering import RankOrder
 from pyclag.rules.round import RoundSpec
@@ -77,8 +77,11 @@ class DealOptions(Frozen):
       (A14): the most-tricks deal keeps the turn-up trump (True) or has none.
     * ``aces_low_trumps`` (A37): in Aces Low the ace is low in trumps too
       (True) or stays high there (False).
-    * ``first_deal_caller`` (A18), ``raf_trumps_from_turnup`` (A19),
-      ``madness_points_on_miss`` (A21): the RAF caller's rules.
+    * ``first_deal_caller`` and ``caller_rule`` (A18), ``raf_trumps_from_turnup``
+      (A19), ``madness_points_on_miss`` (A21): the RAF caller's rules. When
+      the RAF hands are shuffled face down (A20) is no option: the bids are
+      made with the hands seen either way and nobody sees a pile's order, so
+      no timing could change a result.
 
     >>> DealOptions(roll_order=RollOrder.REVERSE).roll_order.value
     'reverse'
@@ -101,6 +104,9 @@ class DealOptions(Frozen):
     )
     raf_trumps_from_turnup: bool | None = _flag()
     madness_points_on_miss: bool | None = _flag()
+    caller_rule: CallerRule | None = attrs.field(
+        default=None, validator=_maybe(is_member(CallerRule))
+    )
 
     def apply(self, spec: RoundSpec) -> RoundSpec:
         """``spec`` with these options applied (cached: it runs once per round
@@ -156,6 +162,7 @@ def _apply(options: DealOptions, spec: RoundSpec) -> RoundSpec:
             trumps_from_turnup=options.raf_trumps_from_turnup,
             misere_per_trick=p,
             madness_points_on_miss=options.madness_points_on_miss,
+            caller_rule=options.caller_rule,
         )
     return attrs.evolve(spec, **change) if change else spec
 
@@ -313,6 +320,18 @@ OPTIONS: Final[Mapping[str, Option]] = {
         "madness_points_on_miss",
         "A missed bid in a madness deal keeps its weighted trick points, rather than "
         "scoring 0 (A21).",
+    ),
+    "caller_rule": _deal(
+        "caller_rule",
+        "Who calls each RAF deal after the first: the top scorer of the deal before "
+        '("deal_winner"), or the leader of the running totals after it ("game_leader"); '
+        "ties go to the most tricks in that deal, then the earliest seat in its order (A18).",
+        CallerRule,
+    ),
+    "misere_counts_as_contract": Option(
+        "misere_counts_as_contract",
+        about="A seat that takes no tricks in a misère round has made its contract, for the "
+        "contracts made and their tie-break; off, misère rounds count no contracts (A15).",
     ),
     "first_deal_caller": _deal(
         "first_deal_caller",

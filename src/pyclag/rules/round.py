@@ -29,6 +29,7 @@ from pyclag.rules.trumps import (
     TURN_UP,
     DealerCalls,
     NoTrumps,
+    NoTurnUp,
     Precedence,
     SuitRule,
     Trumps,
@@ -128,23 +129,34 @@ class RoundSpec(Frozen):
         """
         return self.bidding.has_bids
 
-    def legal_hand_sizes(self, players: int) -> tuple[int, ...]:
+    def legal_hand_sizes(
+        self, players: int, no_turnup: NoTurnUp = NoTurnUp.NO_TRUMPS
+    ) -> tuple[int, ...]:
         """The hand sizes the dealer may choose for ``players`` (§2.3 [V]: 3 to
-        7 in the RAF game): those of ``hand_sizes`` the pack can deal.
+        7 in the RAF game): those of ``hand_sizes`` the pack can deal. Under
+        ``no_turnup`` ``REJECT`` a size that deals the whole pack of a turn-up
+        round is refused too, as it is in a schedule (§1.5, A30).
 
         >>> RoundSpec(7, hand_sizes=range(3, 8)).legal_hand_sizes(7)
         (3, 4, 5, 6, 7)
+        >>> spec = RoundSpec(7, hand_sizes=range(3, 8))
+        >>> spec.legal_hand_sizes(13), spec.legal_hand_sizes(13, NoTurnUp.REJECT)
+        ((3, 4), (3,))
         """
-        return tuple(h for h in self.hand_sizes if h * players <= 52)
+        # A30: with no card left to turn up, the round is refused rather than played without trumps.
+        most = 51 if no_turnup is NoTurnUp.REJECT and isinstance(self.suits, TurnUp) else 52
+        return tuple(h for h in self.hand_sizes if h * players <= most)
 
-    def hand_size_refusal(self, players: int, size: object) -> Refusal | None:
+    def hand_size_refusal(
+        self, players: int, size: object, no_turnup: NoTurnUp = NoTurnUp.NO_TRUMPS
+    ) -> Refusal | None:
         """Why the dealer may not choose ``size``, or ``None``: the one ruling
         on a hand size (:meth:`legal_hand_sizes` is its legal set).
 
         >>> RoundSpec(7, hand_sizes=range(3, 8)).hand_size_refusal(4, 8).why
         'not a hand size the dealer may choose'
         """
-        if is_whole(size) and size in self.legal_hand_sizes(players):
+        if is_whole(size) and size in self.legal_hand_sizes(players, no_turnup):
             return None
         why = "not a hand size the dealer may choose"
         return Refusal(IllegalHandSizeError, Reason.BAD_HAND_SIZE, why)

@@ -18,9 +18,10 @@ import attrs
 from pyclag.checks import Frozen, is_flag, is_instance, is_int, is_member, is_whole
 from pyclag.errors import RulesError
 from pyclag.rules.bidding import Hook
+from pyclag.rules.deals import Bidding
 from pyclag.rules.options import OPTIONS, DealOptions, Option
 from pyclag.rules.round import RoundSpec
-from pyclag.rules.trumps import NoTurnUp
+from pyclag.rules.trumps import NoTurnUp, TurnUp
 from pyclag.scoring.schemes import F1, SCHEMES, ContractScoring, Scoring
 from pyclag.scoring.tally import TieBreak
 
@@ -122,7 +123,9 @@ class RuleSet(Frozen):
     deals (:class:`~pyclag.rules.options.DealOptions`); ``choices`` are a
     preset's options between schedules. ``draw_first_bidder`` turns a card
     for each player before every deal to choose who bids first (A25, option
-    ``scottish_draw_each_round``).
+    ``scottish_draw_each_round``). ``misere_counts_as_contract``: a misère
+    seat that takes no tricks has made its contract, for the contracts count
+    and its tie-break (A15; :meth:`counts_contracts`).
 
     >>> RuleSet("mine", [3, 2, 1]).round_spec(0)
     RoundSpec(hand_size=3, ...)
@@ -147,6 +150,7 @@ class RuleSet(Frozen):
     )
     choices: tuple[ScheduleChoice, ...] = attrs.field(default=(), validator=_schedule_choices)
     draw_first_bidder: bool = attrs.field(default=False, validator=is_flag)
+    misere_counts_as_contract: bool = attrs.field(default=True, validator=is_flag)
     # The schedule with the deal options applied, built once: read every round.
     _rounds: tuple[RoundSpec, ...] = attrs.field(init=False, eq=False, repr=False)
 
@@ -208,6 +212,19 @@ class RuleSet(Frozen):
         ('F1', 'F3')
         """
         return self.scoring if spec.scoring is None else spec.scoring
+
+    def counts_contracts(self, played: RoundSpec) -> bool:
+        """Whether a round played as ``played`` counts its contracts made (§1.11):
+        a misère round (every bid forced to 0, RAF misère calls too) counts
+        only under ``misere_counts_as_contract`` (A15). A most-tricks round
+        has no bids, so it makes no contract either way.
+
+        >>> from pyclag.rules.catalogue import misere
+        >>> NORMAL.counts_contracts(misere(True, -2)), NORMAL.with_options(
+        ...     misere_counts_as_contract=False).counts_contracts(misere(True, -2))
+        (True, False)
+        """
+        return self.misere_counts_as_contract or played.bidding is not Bidding.FORCED_ZERO
 
     def with_schedule(self, specs: Iterable[int | RoundSpec]) -> RuleSet:
         """The same rules over another schedule: an int is a normal round of
@@ -352,6 +369,49 @@ def check_table(rules: object, players: int, first_dealer: object) -> None:
     check_players(rules, players)
     if not is_whole(first_dealer) or not 0 <= first_dealer < players:
         raise RulesError(f"first_dealer must be a seat in 0..{players - 1}, not {first_dealer!r}")
+
+
+def schedule_fault(rules: RuleSet, players: int) -> tuple[int, str] | None:
+    """The first round of a game of ``rules`` for ``players`` that the pack
+    cannot deal, as its index (0-based) and the reason, or ``None``: more cards
+    than the pack holds (a dealer's choice by its fewest), or under
+    ``no_turnup`` ``REJECT`` the whole pack in a turn-up round (§1.5, A30).
+
+    >>> schedule_fault(NORMAL.with_schedule([7, 13]), 4) is None  # no trumps in round 2
+    True
+    >>> index, reason = schedule_fault(NORMAL.with_schedule([7, 13]).with_options(no_turnup="reject"), 4)
+    >>> index, reason[:29]
+    (1, '4 players x 13 cards leave no')
+    """
+    for index in range(rules.num_rounds(players)):
+        spec = rules.round_spec(index)
+        # A dealer's choice needs one size that fits; legal_hand_sizes offers those.
+        fewest = spec.hand_sizes[0] if spec.hand_sizes else spec.hand_size
+        dealt = players * fewest
+        if dealt > 52:
+            return (
+                index,
+                f"{players} players x {fewest} cards = {dealt} cards, more than the 52 in the pack",
+            )
+        if dealt == 52 and isinstance(spec.suits, TurnUp) and rules.no_turnup is NoTurnUp.REJECT:
+            return index, (
+                f"{players} players x {spec.hand_size} cards leave no card to turn up for "
+                "trumps, and no_turnup is 'reject'"
+            )
+    return None
+
+
+def check_schedule(rules: RuleSet, players: int) -> None:
+    """Refuse a game of ``rules`` for ``players`` whose schedule the pack
+    cannot deal (RulesError, naming the round: :func:`schedule_fault`).
+
+    >>> check_schedule(NORMAL.with_schedule([7, 14]), 4)
+    Traceback (most recent call last):
+    pyclag.errors.RulesError: schedule round 2: 4 players x 14 cards = 56 cards, more than the 52 in the pack
+    """
+    fault = schedule_fault(rules, players)
+    if fault is not None:
+        raise RulesError(f"schedule round {fault[0] + 1}: {fault[1]}")
 
 
 def normal_schedule(top: int = 7) -> tuple[RoundSpec, ...]:

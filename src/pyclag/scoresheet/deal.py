@@ -219,7 +219,7 @@ class SheetDeal(Frozen):
         if waiting is Phase.DRAW:
             return contenders(setup)
         if waiting is Phase.CHOOSE_HAND_SIZE:
-            return setup.spec.legal_hand_sizes(setup.players)
+            return setup.spec.legal_hand_sizes(setup.players, self.rules.no_turnup)
         if waiting is Phase.CALL and setup.spec.calls is not None and setup.caller is not None:
             return setup.spec.calls.legal_calls(setup.caller)
         if waiting is Phase.DECLARE_TRUMP and isinstance(setup.spec.suits, DealerCalls):

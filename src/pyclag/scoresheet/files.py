@@ -1,8 +1,9 @@
-"""A score sheet saved and resumed as JSON (format ``pyclag-sheet/1``), and
-its score card exported as CSV.
+"""A score sheet saved and resumed as JSON (format ``pyclag-sheet/1``, or
+``pyclag-sheet/2`` for rules that are no preset), and its score card exported as CSV.
 
 A sheet's file names the rules as a game record does (a preset, the options
-changed from it and, where it differs, the schedule), the table, the players'
+changed from it and, where it differs, the schedule; any other rule set as a
+``rules`` object, :mod:`pyclag.records.codec`), the table, the players'
 names and every entry, a deal a line::
 
     {
@@ -45,18 +46,24 @@ from pyclag.cards import Suit
 from pyclag.checks import not_a
 from pyclag.errors import IllegalActionError, RecordError, RulesError
 from pyclag.records import fields as json_fields
+from pyclag.records.codec import check_deals, rules_head, rules_of
 from pyclag.records.model import refused
 from pyclag.scorecard import label
 from pyclag.scoresheet.deal import DealEntry
 from pyclag.scoresheet.sheet import LONGEST_NAME, ScoreSheet, check_names
 from pyclag.scoresheet.steps import walk
 
-__all__ = ["DEAL_FIELDS", "FORMAT", "dump_sheet", "load_sheet", "sheet_csv"]
+__all__ = ["DEAL_FIELDS", "FORMAT", "FORMAT_WITH_RULES", "dump_sheet", "load_sheet", "sheet_csv"]
 
 FORMAT: Final = "pyclag-sheet/1"
-"""The value of a sheet file's ``format`` field."""
+"""The value of a sheet file's ``format`` field when it names a preset."""
 
-_SHEET_FIELDS: Final = (*json_fields.HEAD_FIELDS, "names", "deals")
+FORMAT_WITH_RULES: Final = "pyclag-sheet/2"
+"""The value of a sheet file's ``format`` field when it holds a ``rules`` object:
+a rule set that no preset with options gives exactly, written as game records
+write it (:mod:`pyclag.records.codec`)."""
+
+_SHEET_FIELDS: Final = (*json_fields.HEAD_FIELDS, "rules", "names", "deals")
 DEAL_FIELDS: Final = ("draw", "hand_size", "call", "trump", "bids", "tricks", "trick_winners")
 """The fields of a deal, in the order a deal takes them (those of :class:`~pyclag.scoresheet.deal.DealEntry`)."""
 
@@ -64,8 +71,8 @@ DEAL_FIELDS: Final = ("draw", "hand_size", "call", "trump", "bids", "tricks", "t
 def dump_sheet(sheet: ScoreSheet) -> str:
     """The JSON text of ``sheet``, finished or not.
 
-    The rules are written as a preset and its options, as game records write
-    them; a rule set that is not a preset cannot be written (RecordError).
+    The rules are written as game records write them: a preset and its
+    options, or for any other rule set the rules object (``pyclag-sheet/2``).
 
     >>> import pyclag
     >>> print(dump_sheet(pyclag.scoresheet.ScoreSheet(pyclag.presets.get("raf", num_deals=2), 3).choose_hand_size(4)))
@@ -83,7 +90,7 @@ def dump_sheet(sheet: ScoreSheet) -> str:
     """
     if not isinstance(sheet, ScoreSheet):
         raise not_a("dump_sheet", "sheet", "a ScoreSheet", sheet)
-    head: dict[str, Any] = {"format": FORMAT, **json_fields.rules_fields(sheet.rules)}
+    head = rules_head(sheet.rules, FORMAT, FORMAT_WITH_RULES)
     names = None if sheet.names is None else list(sheet.names)
     head.update(players=sheet.players, first_dealer=sheet.first_dealer, names=names)
     return json_fields.layout(head, "deals", [_deal_fields(entry) for entry in sheet.entries])
@@ -118,8 +125,16 @@ def load_sheet(text: str | bytes) -> ScoreSheet:
     pyclag.errors.RecordError: deals[0].tricks: expected a list, not a number
     """
     fields, rules, players, first_dealer = json_fields.table_from(
-        text, FORMAT, _SHEET_FIELDS, "deals", "load_sheet", "a sheet has"
+        text,
+        (FORMAT, FORMAT_WITH_RULES),
+        _SHEET_FIELDS,
+        "deals",
+        "load_sheet",
+        "a sheet has",
+        lambda head: rules_of(head, FORMAT_WITH_RULES),
     )
+    if "rules" in fields:
+        check_deals(rules, players)
     names = _names(fields.get("names"), players)
     deals = json_fields.listed(fields["deals"], "deals", rules.num_rounds(players))
     entries = tuple(_deal(item, f"deals[{n}]", players) for n, item in enumerate(deals))

@@ -88,7 +88,7 @@ def next_deal(row: SheetRow) -> SheetDeal | None:
     1
     """
     deal = row.deal
-    following = next_round(TABLE, deal.rules, deal.setup, row.points, row.tricks_won)
+    following = next_round(TABLE, deal.rules, deal.setup, row.points, row.tricks_won, row.totals)
     return None if following is None else _opened(deal.rules, following.setup)
 
 
@@ -130,7 +130,7 @@ def take(deal: SheetDeal, value: object) -> SheetDeal:
         entry = attrs.evolve(entry, draw=unchecked(value))
     elif waiting is Phase.CHOOSE_HAND_SIZE:
         action = ChooseHandSize(setup.dealer, unchecked(value))
-        refusal = setup.spec.hand_size_refusal(setup.players, value)
+        refusal = setup.spec.hand_size_refusal(setup.players, value, deal.rules.no_turnup)
         if refusal is not None:
             raise refused_in(deal.place, action, refusal, "hand size", deal.legal)
         setup = revise(setup, hand_size=value)
@@ -253,7 +253,8 @@ def score(deal: SheetDeal, before: tuple[int, ...]) -> SheetRow:
     winners = entry.trick_winners
     if winners is None:
         winners = order_free_winners(entry.tricks or ())
-    points, won, made, totals = tally(deal.scoring, deal.bids, winners, before)
+    counted = deal.rules.counts_contracts(deal.setup.played)
+    points, won, made, totals = tally(deal.scoring, deal.bids, winners, before, counted)
     return SheetRow(deal, points, won, made, totals)
 
 

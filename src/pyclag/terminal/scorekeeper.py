@@ -234,7 +234,7 @@ def _heading(sheet: ScoreSheet, deal: SheetDeal) -> str:
     """What the deal is: its number, cards, rule and scoring, who deals and bids first."""
     setup = deal.setup
     deals = sheet.rules.num_rounds(sheet.players)
-    sizes = setup.spec.legal_hand_sizes(sheet.players)
+    sizes = setup.spec.legal_hand_sizes(sheet.players, sheet.rules.no_turnup)
     if deal.hand_size:
         cards = f"{deal.hand_size} card{'s' if deal.hand_size > 1 else ''}"
     else:

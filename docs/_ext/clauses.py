@@ -1,0 +1,128 @@
+"""Clause references as links: ``A18``, ``§1.7`` and ``Decision 2`` in the docs
+(narrative pages and the docstrings autodoc brings in) link to that clause of
+:doc:`rules-spec`, the rules specification.
+
+While the specification page is read, its clauses get anchors: each numbered
+heading (``§1.7``), each row of the §3 table by its first cell (``A18``) and
+each item of the Decisions list (``Decision 2``). When a page is written, each
+clause reference in its text becomes a link to the anchor, except in code,
+in titles, in links already, and where it cites DESIGN.md, whose sections are
+not the specification's.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Final
+
+from docutils import nodes
+from sphinx.application import Sphinx
+from sphinx.environment import BuildEnvironment
+
+SPEC: Final = "rules-spec"
+"""The page of the rules specification."""
+
+REFERENCE: Final = re.compile(
+    r"(?<![\w.§])(?:(A\d{1,2})|§(\d+(?:\.\d+)?)|Decision (\d+))(?![\w.]*\w)"
+)
+"""A clause reference: a §3 entry, a section, or an item of the Decisions list."""
+
+_SKIPPED: Final = (
+    nodes.literal,
+    nodes.literal_block,
+    nodes.doctest_block,
+    nodes.reference,
+    nodes.title,
+    nodes.raw,
+    nodes.target,
+)
+
+
+def _key(match: re.Match[str]) -> str:
+    entry, section, decision = match.groups()
+    if entry:
+        return entry
+    return f"§{section}" if section else f"Decision {decision}"
+
+
+def _anchor(env: BuildEnvironment, docname: str, doctree: nodes.document) -> None:
+    """Give the clauses of the specification page their anchors (``doctree-read``)."""
+    if docname != SPEC:
+        return
+    anchors: dict[str, str] = {}
+    for section in doctree.findall(nodes.section):
+        found = re.match(r"(\d+(?:\.\d+)?)\.?\s", section[0].astext())
+        if found and section["ids"]:
+            anchors.setdefault(f"§{found[1]}", section["ids"][0])
+    for row in doctree.findall(nodes.row):
+        found = re.fullmatch(r"A\d{1,2}", row[0].astext().strip())
+        if found:
+            anchors.setdefault(found[0], _id(row, f"clause-{found[0].lower()}"))
+    for listing in doctree.findall(nodes.enumerated_list):
+        if not any("Decision" in title.astext() for title in _titles(listing)):
+            continue
+        items = [item for item in listing.children if isinstance(item, nodes.list_item)]
+        for number, item in enumerate(items, listing.get("start", 1)):
+            anchors.setdefault(f"Decision {number}", _id(item, f"decision-{number}"))
+    env.domaindata.setdefault("clag", {})["clauses"] = anchors
+
+
+def _titles(element: nodes.Element) -> list[nodes.Node]:
+    parent = element.parent
+    return [parent[0]] if isinstance(parent, nodes.section) else []
+
+
+def _id(element: nodes.Element, name: str) -> str:
+    element["ids"].append(name)
+    return name
+
+
+def _link(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """Turn the clause references of a page into links (``doctree-resolved``)."""
+    anchors: dict[str, str] = app.env.domaindata.get("clag", {}).get("clauses", {})
+    if not anchors or docname == SPEC:
+        return
+    base = app.builder.get_relative_uri(docname, SPEC)
+    for text in list(doctree.findall(nodes.Text)):
+        parent = text.parent
+        if parent is None or _inside(text):
+            continue
+        pieces = _pieces(str(text), anchors, base)
+        if pieces is not None:
+            parent.replace(text, pieces)
+
+
+def _inside(node: nodes.Node) -> bool:
+    parent = node.parent
+    while parent is not None:
+        if isinstance(parent, _SKIPPED):
+            return True
+        parent = parent.parent
+    return False
+
+
+def _pieces(text: str, anchors: dict[str, str], base: str) -> list[nodes.Node] | None:
+    pieces: list[nodes.Node] = []
+    done = 0
+    for match in REFERENCE.finditer(text):
+        anchor = anchors.get(_key(match))
+        if anchor is None or text[: match.start()].rstrip().endswith(("DESIGN.md", "DESIGN")):
+            continue
+        pieces.append(nodes.Text(text[done : match.start()]))
+        pieces.append(nodes.reference(match[0], match[0], refuri=f"{base}#{anchor}"))
+        done = match.end()
+    if not pieces:
+        return None
+    pieces.append(nodes.Text(text[done:]))
+    return pieces
+
+
+def _read(app: Sphinx, doctree: nodes.document) -> None:
+    _anchor(app.env, app.env.docname, doctree)
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    app.connect("doctree-read", _read)
+    app.connect("doctree-resolved", _link)
+    # The anchors live in the environment, read with the specification page.
+    return {"parallel_read_safe": False, "parallel_write_safe": True, "env_version": 1}
