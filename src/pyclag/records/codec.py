@@ -166,7 +166,7 @@ def rules_of(fields: dict[str, object], with_rules: str) -> RuleSet:
 def _write(value: object) -> Any:
     if attrs.has(type(value)):
         written = {}
-        if type(value) in _TAGGED:
+        if type(value) in _union_members():
             written["kind"] = _tag(type(value))
         for field in _fields(type(value)):
             item = getattr(value, field.name)
@@ -259,11 +259,11 @@ def _read_tuple(value: object, args: tuple[Any, ...], path: str, name: str) -> t
 
 def _read_object(value: object, cls: type, path: str) -> Any:
     fields = _fields(cls)
-    allowed = (*(("kind",) if cls in _TAGGED else ()), *(field.name for field in fields))
+    allowed = (*(("kind",) if cls in _union_members() else ()), *(field.name for field in fields))
     required = [field.name for field in fields if field.default is attrs.NOTHING]
     holder = f"{cls.__name__} has"
     given = object_fields(value, path, allowed, has=holder)
-    if cls in _TAGGED and given.get("kind", _tag(cls)) != _tag(cls):
+    if cls in _union_members() and given.get("kind", _tag(cls)) != _tag(cls):
         raise refused(f"{path}.kind", f'expected "{_tag(cls)}", not {shown(given["kind"])}')
     object_fields(given, path, allowed, required, has=holder)
     hints = _hints(cls)
@@ -330,6 +330,9 @@ def _tag(cls: type) -> str:
     return re.sub(r"(?<!^)(?=[A-Z])", "_", cls.__name__).lower()
 
 
+# Found once, on first use: reading the type hints evaluates every annotation of the
+# rule classes, which import pyclag need not pay for.
+@bounded(1)
 def _union_members() -> frozenset[type]:
     """The rule classes that share a field with another class (written with ``kind``)."""
     found: set[type] = set()
@@ -353,6 +356,3 @@ def _classes_in(hint: Any) -> list[Any]:
     if not args:
         return [hint]
     return [kind for arg in args for kind in _classes_in(arg)]
-
-
-_TAGGED: Final = _union_members()
