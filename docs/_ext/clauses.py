@@ -18,9 +18,14 @@ from typing import Any, Final
 from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
+from sphinx.util import logging
+
+LOGGER: Final = logging.getLogger(__name__)
 
 SPEC: Final = "rules-spec"
 """The page of the rules specification."""
+DESIGN: Final = "design-spec"
+"""The page of the design document, whose sections its text cites as §n."""
 
 REFERENCE: Final = re.compile(
     r"(?<![\w.§])(?:(A\d{1,2})|§(\d+(?:\.\d+)?)|Decision (\d+))(?![\w.]*\w)"
@@ -80,14 +85,14 @@ def _id(element: nodes.Element, name: str) -> str:
 def _link(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     """Turn the clause references of a page into links (``doctree-resolved``)."""
     anchors: dict[str, str] = app.env.domaindata.get("clag", {}).get("clauses", {})
-    if not anchors or docname == SPEC:
+    if not anchors or docname in (SPEC, DESIGN):  # the design's § are its own sections
         return
     base = app.builder.get_relative_uri(docname, SPEC)
     for text in list(doctree.findall(nodes.Text)):
         parent = text.parent
         if parent is None or _inside(text):
             continue
-        pieces = _pieces(str(text), anchors, base)
+        pieces = _pieces(str(text), anchors, base, parent)
         if pieces is not None:
             parent.replace(text, pieces)
 
@@ -101,12 +106,19 @@ def _inside(node: nodes.Node) -> bool:
     return False
 
 
-def _pieces(text: str, anchors: dict[str, str], base: str) -> list[nodes.Node] | None:
+def _pieces(
+    text: str, anchors: dict[str, str], base: str, where: nodes.Node
+) -> list[nodes.Node] | None:
     pieces: list[nodes.Node] = []
     done = 0
     for match in REFERENCE.finditer(text):
+        if text[: match.start()].rstrip().endswith(("DESIGN.md", "DESIGN")):
+            continue
         anchor = anchors.get(_key(match))
-        if anchor is None or text[: match.start()].rstrip().endswith(("DESIGN.md", "DESIGN")):
+        if anchor is None:  # the strict build (-W) fails: a reference must resolve
+            LOGGER.warning(
+                "clause reference %r names no clause of %s", match[0], SPEC, location=where
+            )
             continue
         pieces.append(nodes.Text(text[done : match.start()]))
         pieces.append(nodes.reference(match[0], match[0], refuri=f"{base}#{anchor}"))

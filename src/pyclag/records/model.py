@@ -30,7 +30,7 @@ __all__ = ["ROUND_FIELDS", "Record", "RoundRecord", "record_of", "refused", "rou
 
 @attrs.frozen
 class RoundRecord(Frozen):
-    """One round of a record, as §6 writes it; a field is ``None`` (or empty)
+    """One round of a record, as DESIGN.md §6 writes it; a field is ``None`` (or empty)
     where the round does not have it or has not reached it yet.
 
     ``draw`` the cards turned for the first bidder (A25 option); ``deck`` the
@@ -154,7 +154,7 @@ def round_record(
 
 _EMPTY: Final = RoundRecord()
 ROUND_FIELDS: Final = tuple(field.name for field in attrs.fields(RoundRecord))
-"""The fields of a round, in the order §6 writes them: each is the
+"""The fields of a round, in the order DESIGN.md §6 writes them: each is the
 ``record_field`` of a row of the decision table."""
 
 
