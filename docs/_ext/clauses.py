@@ -1,10 +1,13 @@
-"""Clause references as links: ``A18``, ``§1.7`` and ``Decision 2`` in the docs
+"""Clause references as links: ``A18``, ``§1.7``, ``Decision 2`` and the source
+register's keys (``WP-OLD``, ``PAGAT``) in the docs
 (narrative pages and the docstrings autodoc brings in) link to that clause of
 :doc:`rules-spec`, the rules specification.
 
 While the specification page is read, its clauses get anchors: each numbered
-heading (``§1.7``), each row of the §3 table by its first cell (``A18``) and
-each item of the Decisions list (``Decision 2``). When a page is written, each
+heading (``§1.7``), each row of the §3 table by its first cell (``A18``), each
+row of the §0 source register by its key (``WP-OLD``) and each item of the
+Decisions list (``Decision 2``). A reference that names no clause is a warning,
+so the strict build fails on it. When a page is written, each
 clause reference in its text becomes a link to the anchor, except in code,
 in titles, in links already, and where it cites DESIGN.md, whose sections are
 not the specification's.
@@ -43,11 +46,28 @@ _SKIPPED: Final = (
 )
 
 
+_SOURCE_KEY: Final = re.compile(r"[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*")
+"""A key of the source register (§0): ``WP-OLD``, ``PAGAT``, ``S-ID``."""
+
+
 def _key(match: re.Match[str]) -> str:
-    entry, section, decision = match.groups()
-    if entry:
-        return entry
+    entry, section, decision, source = match.groups()
+    if entry or source:
+        return entry or source
     return f"§{section}" if section else f"Decision {decision}"
+
+
+def _pattern(sources: list[str]) -> re.Pattern[str]:
+    """Clause references and the source register's keys (longest first)."""
+    keys = "|".join(map(re.escape, sorted(sources, key=len, reverse=True))) or "(?!)"
+    return re.compile(f"{REFERENCE.pattern}|(?<![\\w-])({keys})(?![\\w-])")
+
+
+def _section_title(node: nodes.Node) -> str:
+    parent = node.parent
+    while parent is not None and not isinstance(parent, nodes.section):
+        parent = parent.parent
+    return parent[0].astext() if parent is not None else ""
 
 
 def _anchor(env: BuildEnvironment, docname: str, doctree: nodes.document) -> None:
@@ -59,17 +79,22 @@ def _anchor(env: BuildEnvironment, docname: str, doctree: nodes.document) -> Non
         found = re.match(r"(\d+(?:\.\d+)?)\.?\s", section[0].astext())
         if found and section["ids"]:
             anchors.setdefault(f"§{found[1]}", section["ids"][0])
+    sources = []
     for row in doctree.findall(nodes.row):
-        found = re.fullmatch(r"A\d{1,2}", row[0].astext().strip())
+        first = row[0].astext().strip()
+        found = re.fullmatch(r"A\d{1,2}", first)
         if found:
             anchors.setdefault(found[0], _id(row, f"clause-{found[0].lower()}"))
+        elif _SOURCE_KEY.fullmatch(first) and _section_title(row).startswith("0."):
+            anchors.setdefault(first, _id(row, f"source-{first.lower()}"))
+            sources.append(first)
     for listing in doctree.findall(nodes.enumerated_list):
         if not any("Decision" in title.astext() for title in _titles(listing)):
             continue
         items = [item for item in listing.children if isinstance(item, nodes.list_item)]
         for number, item in enumerate(items, listing.get("start", 1)):
             anchors.setdefault(f"Decision {number}", _id(item, f"decision-{number}"))
-    env.domaindata.setdefault("clag", {})["clauses"] = anchors
+    env.domaindata.setdefault("clag", {}).update(clauses=anchors, sources=sources)
 
 
 def _titles(element: nodes.Element) -> list[nodes.Node]:
@@ -88,11 +113,12 @@ def _link(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     if not anchors or docname in (SPEC, DESIGN):  # the design's § are its own sections
         return
     base = app.builder.get_relative_uri(docname, SPEC)
+    pattern = _pattern(app.env.domaindata["clag"].get("sources", []))
     for text in list(doctree.findall(nodes.Text)):
         parent = text.parent
         if parent is None or _inside(text):
             continue
-        pieces = _pieces(str(text), anchors, base, parent)
+        pieces = _pieces(str(text), anchors, base, parent, pattern)
         if pieces is not None:
             parent.replace(text, pieces)
 
@@ -107,11 +133,11 @@ def _inside(node: nodes.Node) -> bool:
 
 
 def _pieces(
-    text: str, anchors: dict[str, str], base: str, where: nodes.Node
+    text: str, anchors: dict[str, str], base: str, where: nodes.Node, pattern: re.Pattern[str]
 ) -> list[nodes.Node] | None:
     pieces: list[nodes.Node] = []
     done = 0
-    for match in REFERENCE.finditer(text):
+    for match in pattern.finditer(text):
         if text[: match.start()].rstrip().endswith(("DESIGN.md", "DESIGN")):
             continue
         anchor = anchors.get(_key(match))
