@@ -1,0 +1,202 @@
+"""A search bot: perfect-information Monte Carlo (PIMC).
+
+For each decision :class:`PIMCBot` draws ``worlds`` full game states its
+seat cannot tell from the real one (:func:`pyclag.determinize`), tries each
+candidate action in every world, plays the deal out there with fast playout
+bots, and takes the action with the best mean points for the deal, bids
+included. It sees only its observation: the worlds are its guesses.
+
+>>> import random, pyclag
+>>> from pyclag.bots import HeuristicBot, play_game
+>>> bots = [PIMCBot(worlds=4, seed=1), HeuristicBot(), HeuristicBot()]
+>>> end = play_game(pyclag.new_game(pyclag.NORMAL.with_schedule([3]), 3), bots, random.Random(2))
+>>> end.history[0].bids, end.scores
+((1, 1, 0), (12, 0, 10))
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from typing import Final
+
+from pyclag.actions import Bid, Call, Play, PlayerAction
+from pyclag.bots import HeuristicBot, RandomBot, legal_choices
+from pyclag.bots.heuristic import call_values
+from pyclag.cards import DECK, Rank
+from pyclag.checks import not_a
+from pyclag.decisions import BID_TRICKS, PLAY_CARD
+from pyclag.engine import apply, is_over, sample_chance
+from pyclag.errors import RulesError
+from pyclag.hand import cards_of
+from pyclag.plays import play_mask
+from pyclag.rules.deals import Bidding
+from pyclag.scoring.schemes import MostTricks
+from pyclag.state import GameState, Phase
+from pyclag.views import Observation, determinize, observe
+
+__all__ = ["POLICIES", "PIMCBot", "greedy_play"]
+
+POLICIES: Final = ("greedy", "heuristic", "random")
+"""The playout policies: ``greedy`` plays each world's cards by a fast rule
+on the full state and bids as :class:`~pyclag.bots.HeuristicBot`;
+``heuristic`` is the heuristic bot throughout; ``random`` plays at random."""
+
+_PLAY: Final = Phase.PLAY
+_BID: Final = Phase.BID
+
+
+def greedy_play(state: GameState, seat: int) -> Play | None:
+    """A fast playout card for ``seat`` in a world where every hand is known:
+    while it wants tricks, the cheapest card that wins the trick so far (the
+    highest when others are still to play), else its lowest; once its bid is
+    made, the highest card that loses, else its lowest. ``None`` where a wild
+    two would need a declaration (the heuristic bot plays those).
+
+    >>> import random, pyclag
+    >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL.with_schedule([3]), 3), rng=random.Random(0))
+    >>> state = pyclag.bid(pyclag.bid(pyclag.bid(state, 1), 1), 0)
+    >>> greedy_play(state, 1)
+    Play(seat=1, card=Card.parse('AS'), as_card=None)
+    """
+    rnd = state.round
+    legal = play_mask(rnd, seat)
+    if rnd.setup.played.twos is not None and legal & _TWOS:
+        return None
+    rules = rnd.setup.round_rules
+    cards = cards_of(legal)
+    if rules is None:
+        return Play(seat, cards[0])
+    trick = rnd.trick
+    won = rnd.tricks_won[seat]
+    bid = rnd.bids[seat]
+    if isinstance(rules.scoring, MostTricks):
+        want = True
+    elif rnd.setup.played.bidding is Bidding.FORCED_ZERO:
+        want = False
+    else:
+        want = bid is None or won < bid or won > bid
+    if not trick:
+        ranked = sorted(cards, key=lambda card: rules.tables[card.suit.value][card.index])
+        return Play(seat, ranked[-1] if want else ranked[0])
+    table = rules.tables[trick[0].effective.suit.value]
+    best = max(table[play.effective.index] for play in trick)
+    ranked = sorted(cards, key=lambda card: (table[card.index], card.rank.value))
+    winners = [card for card in ranked if table[card.index] > best]
+    losers = [card for card in ranked if table[card.index] <= best]
+    last = len(trick) == rnd.setup.players - 1
+    if want:
+        if winners:
+            return Play(seat, winners[0] if last else winners[-1])
+        return Play(seat, losers[0])
+    if losers:
+        return Play(seat, losers[-1])
+    return Play(seat, winners[-1] if last else winners[0])
+
+
+_TWOS: Final = sum(card.mask for card in DECK if card.rank is Rank.TWO)
+
+
+class PIMCBot:
+    """Chooses by perfect-information Monte Carlo over ``worlds`` sampled deals.
+
+    * ``worlds``: the worlds drawn per decision (the simulation budget);
+      every candidate is played out in each (common random numbers).
+    * ``policy``: how the worlds are played out (:data:`POLICIES`).
+    * ``seconds``: a time budget per decision, or ``None``; with one, fewer
+      worlds may be used (at least 2), and the bot is no longer deterministic.
+    * ``seed``: the seed of its own generator: with ``seconds=None`` the same
+      seed and the same game give the same choices.
+    * ``calls``: the RAF calls simulated, the best by the heuristic estimate
+      of the 696 (§2.3, Decision 5).
+
+    >>> PIMCBot(worlds=0)
+    Traceback (most recent call last):
+    pyclag.errors.RulesError: PIMCBot: worlds must be an int >= 1, not 0
+    """
+
+    def __init__(
+        self,
+        worlds: int = 24,
+        policy: str = "greedy",
+        seconds: float | None = None,
+        seed: object = 0,
+        calls: int = 6,
+    ) -> None:
+        for name, value in (("worlds", worlds), ("calls", calls)):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise not_a("PIMCBot", name, "an int >= 1", value)
+            if value < 1:
+                raise RulesError(f"PIMCBot: {name} must be an int >= 1, not {value!r}")
+        if policy not in POLICIES:
+            raise RulesError(f"PIMCBot: policy must be one of {', '.join(POLICIES)}, not {policy!r}")
+        if seconds is not None and not (isinstance(seconds, (int, float)) and seconds > 0):
+            raise RulesError(f"PIMCBot: seconds must be None or a number > 0, not {seconds!r}")
+        self.worlds, self.policy, self.seconds, self.calls = worlds, policy, seconds, calls
+        self.rng = random.Random(str(seed))
+        self.heuristic = HeuristicBot()
+
+    def __repr__(self) -> str:
+        return f"PIMCBot(worlds={self.worlds}, policy={self.policy!r}, seconds={self.seconds})"
+
+    def choose(self, observation: Observation) -> PlayerAction:
+        """The candidate with the best mean points for the deal over the worlds.
+
+        >>> import random, pyclag
+        >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL.with_schedule([5]), 3), rng=random.Random(1))
+        >>> view = pyclag.observe(state, 1)
+        >>> str(view.hand), PIMCBot(worlds=8, seed=3).choose(view)
+        ('7C 8D JD 6S QS', Bid(seat=1, tricks=1))
+        """
+        legal = legal_choices(observation, "PIMCBot")
+        candidates = self._candidates(observation, legal)
+        if len(candidates) == 1:
+            return candidates[0]
+        seat, this_round = observation.seat, len(observation.history)
+        totals = [0.0] * len(candidates)
+        start = time.perf_counter()
+        for world in range(self.worlds):
+            if self.seconds is not None and world >= 2:
+                if time.perf_counter() - start > self.seconds:
+                    break
+            guess = determinize(observation, self.rng)
+            playout_seed = self.rng.random()
+            for number, action in enumerate(candidates):
+                rng = random.Random(playout_seed)  # the same playout luck for every candidate
+                end = self._play_out(apply(guess, action), rng, this_round)
+                totals[number] += end.history[this_round].points[seat]
+        return candidates[max(range(len(candidates)), key=lambda number: totals[number])]
+
+    def _candidates(
+        self, view: Observation, legal: Sequence[PlayerAction]
+    ) -> Sequence[PlayerAction]:
+        """Every legal action, but only the heuristic's best few RAF calls."""
+        calls = [action for action in legal if isinstance(action, Call)]
+        if len(calls) <= self.calls:
+            return legal
+        values = call_values(view, calls)
+        ranked = sorted(range(len(calls)), key=lambda number: -values[number])
+        return [calls[number] for number in sorted(ranked[: self.calls])]
+
+    def _play_out(self, state: GameState, rng: random.Random, this_round: int) -> GameState:
+        """Play the world out to the end of the deal with the playout policy."""
+        policy = self.policy
+        chooser = RandomBot(rng) if policy == "random" else self.heuristic
+        while len(state.history) <= this_round and not is_over(state):
+            rnd = state.round
+            seat = rnd.to_act
+            if type(seat) is not int:
+                state = apply(state, sample_chance(state, rng))
+                continue
+            if policy == "greedy" and rnd.phase is _PLAY:
+                play = greedy_play(state, seat)
+                if play is not None:
+                    state = PLAY_CARD(state, rnd, seat, play.card, None)
+                    continue
+            action = chooser.choose(observe(state, seat))
+            if isinstance(action, Bid) and rnd.phase is _BID:
+                state = BID_TRICKS(state, rnd, seat, action.tricks)
+            else:
+                state = apply(state, action)
+        return state
