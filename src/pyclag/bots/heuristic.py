@@ -84,6 +84,7 @@ def expected_spread(view: Observation) -> list[float]:
     return [sum(column) / len(spreads) for column in zip(*spreads)]
 
 
+
 def _chances(view: Observation, hand: Hand, rules: RoundRules) -> list[float]:
     if view.spec.play.is_pile:  # Roll 'Em, RAF Blind: the order, not the bot, plays
         share = 1 / view.players
@@ -239,8 +240,13 @@ def _play(view: Observation, legal: Sequence[PlayerAction]) -> PlayerAction:
     safe = [play for play in winners if hold[play] >= _CASH]
     if safe:  # win as cheaply as is safe
         return min(safe, key=lambda play: (future[play], _strength(play, rules, led)))
-    if losers and need < left:  # no safe win: keep the good cards, throw the worst
-        return min(losers, key=lambda play: (future[play], _strength(play, rules, led)))
+    if losers and need < left:
+        # No safe win: keep the good cards and throw the worst, unless the hand
+        # holds more likely winners than it needs: then shed the best of them.
+        surplus = sum(future.values()) - need >= 1
+        return (max if surplus else min)(
+            losers, key=lambda play: (future[play], _strength(play, rules, led))
+        )
     if winners:
         return max(winners, key=lambda play: hold[play])
     return min(losers, key=lambda play: (future[play], _strength(play, rules, led)))

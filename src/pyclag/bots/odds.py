@@ -36,6 +36,7 @@ __all__ = [
     "card_chances",
     "deal_value",
     "later_opponents",
+    "lean",
     "opponents",
     "points",
     "trick_spread",
@@ -101,11 +102,27 @@ def _stronger(card: Card, led: Suit, rules: RoundRules) -> tuple[int, int]:
     return beaters & suit, beaters & ~suit
 
 
-def win_chance(card: Card, led: Suit, rules: RoundRules, later: Sequence[Opponent]) -> float:
+def _holds(pool: int, suit: int, count: int, least: int, without: int = 0) -> float:
+    """The chance that ``count`` cards drawn from ``pool`` hold exactly ``least``
+    of the ``suit`` cards there, none of ``without`` of them."""
+    if least > suit - without or count - least > pool - suit or least < 0:
+        return 0.0
+    return (
+        math.comb(suit - without, least)
+        * math.comb(pool - suit, count - least)
+        / math.comb(pool, count)
+    )
+
+
+def win_chance(
+    card: Card, led: Suit, rules: RoundRules, later: Sequence[Opponent], rounds: int = 1
+) -> float:
     """The chance that ``card``, played to a trick led in ``led`` (a wild two
-    as the card it names), beats every card the
-    ``later`` opponents may play: each follows suit with a stronger card if it
-    holds one, or, void in the suit led, plays a stronger card of another suit.
+    as the card it names), beats every card the ``later`` opponents may play:
+    each follows suit with a stronger card if it holds one, or, void in the
+    suit led, plays a stronger card of another suit. A card led the
+    ``rounds``-th time its suit is led finds an opponent void unless it holds
+    that many cards of the suit, and its stronger cards still there only then.
 
     >>> from pyclag.scoring.schemes import F1
     >>> rules = RoundRules(Suit.HEARTS, F1)
@@ -113,6 +130,8 @@ def win_chance(card: Card, led: Suit, rules: RoundRules, later: Sequence[Opponen
     >>> unseen = (1 << 52) - 1 - ace.mask
     >>> round(win_chance(ace, Suit.SPADES, rules, [(7, unseen)] * 3), 2)  # three opponents may ruff
     0.75
+    >>> round(win_chance(ace, Suit.SPADES, rules, [(7, unseen)] * 3, rounds=3), 2)  # the third round
+    0.3
     """
     follow, other = _stronger(card, led, rules)
     suit = DECK[led.value * 13].suit_mask
@@ -122,11 +141,20 @@ def win_chance(card: Card, led: Suit, rules: RoundRules, later: Sequence[Opponen
         count = min(count, cards)
         if not count:
             continue
-        beats_by_following = 1.0 - _none_of(cards, (follow & pool).bit_count(), count)
         led_cards = (suit & pool).bit_count()
-        void = _none_of(cards, led_cards, count)
-        ruffs = 1.0 - _none_of(cards - led_cards, (other & pool).bit_count(), count)
-        chance *= max(0.0, 1.0 - beats_by_following - void * ruffs)
+        beaters = (follow & pool).bit_count()
+        overs = (other & pool).bit_count()
+        beaten = 0.0
+        for least in range(count + 1):
+            holding = _holds(cards, led_cards, count, least)
+            if not holding:
+                continue
+            if least >= rounds:  # still following: beaten by a stronger card of the suit
+                plain = _holds(cards, led_cards, count, least, beaters)
+                beaten += holding - plain
+            else:  # out of the suit: beaten by a stronger card of another suit
+                beaten += holding * (1.0 - _none_of(cards - led_cards, overs, count - least))
+        chance *= max(0.0, 1.0 - beaten)
     return chance
 
 
@@ -145,7 +173,7 @@ def card_chances(view: Observation, hand: Hand, rules: RoundRules) -> list[float
     chances = [
         _WILD_CHANCE
         if wild and card.rank is Rank.TWO
-        else win_chance(card, card.suit, rules, later)
+        else win_chance(card, card.suit, rules, later, _place(card, hand, rules))
         for card in hand
     ]
     trump = rules.trump
@@ -161,6 +189,32 @@ def card_chances(view: Observation, hand: Hand, rules: RoundRules) -> list[float
     for i in small[: int(short + 0.5)]:
         chances[i] = max(chances[i], 0.5)
     return chances
+
+
+def _place(card: Card, hand: Hand, rules: RoundRules) -> int:
+    """Which time ``card``'s suit is led when it is: 1 for the strongest of the
+    suit this hand holds, 2 for the next, and so on."""
+    table = rules.strength(card.suit)
+    return 1 + sum(table[other.index] > table[card.index] for other in hand.of_suit(card.suit))
+
+
+def lean(chances: Sequence[float], target: float) -> list[float]:
+    """``chances`` raised or lowered alike (each ``c`` to ``1 - (1 - c) ** a``)
+    until they add up to about ``target``; sure and hopeless cards stay so.
+
+    >>> round(sum(lean([0.2, 0.5, 0.9], 2.0)), 2)
+    2.0
+    """
+    low, high = 1 / 16, 16.0
+    bent = list(chances)
+    for _ in range(24):
+        power = (low * high) ** 0.5
+        bent = [1 - (1 - chance) ** power for chance in chances]
+        if sum(bent) < target:
+            low = power
+        else:
+            high = power
+    return bent
 
 
 def trick_spread(chances: Sequence[float]) -> list[float]:
