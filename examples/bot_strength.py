@@ -42,9 +42,7 @@ class _OldHeuristicBot:
         if isinstance(legal[0], pyclag.Bid):
             unseen = observation.unseen
             opponents = sum(observation.hand_sizes) - len(observation.hand)
-            expected = sum(
-                _old_chance(card, rules, unseen, opponents) for card in observation.hand
-            )
+            expected = sum(_old_chance(card, rules, unseen, opponents) for card in observation.hand)
             bids = [a for a in legal if isinstance(a, pyclag.Bid)]
             return min(bids, key=lambda a: (abs(a.tricks - expected), a.tricks))
         plays = [a for a in legal if isinstance(a, pyclag.Play)]
@@ -154,13 +152,15 @@ def main() -> None:
     parser.add_argument("--against", choices=("heuristic", "old"), default="old")
     parser.add_argument("--worlds", type=int, default=None)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--policy", default="greedy")
     args = parser.parse_args()
     worlds = args.worlds
 
     def test() -> Bot:
         if args.test == "heuristic":
             return HeuristicBot()
-        return PIMCBot(seed=args.seed) if worlds is None else PIMCBot(worlds, seed=args.seed)
+        policy = args.policy
+        return PIMCBot(worlds or 24, policy, seed=args.seed)
 
     against: Callable[[], Bot] = HeuristicBot if args.against == "heuristic" else _OldHeuristicBot
     table = measure(args.deals, test, against, args.seed)

@@ -25,7 +25,7 @@ from pyclag.flow import round_rules  # one RoundRules, and one set of tables, pe
 from pyclag.hand import Hand
 from pyclag.rules.deals import Bidding
 from pyclag.rules.round import RoundRules, RoundSpec
-from pyclag.rules.trumps import NoTrumps, Precedence, Trumps
+from pyclag.rules.trumps import NO_TRUMPS, NoTrumps, Precedence, Trumps
 from pyclag.scoring.schemes import ContractScoring, MostTricks
 from pyclag.state import Phase
 from pyclag.views import Observation
@@ -81,8 +81,7 @@ def expected_spread(view: Observation) -> list[float]:
     known = view.round_rules
     options = [known] if known is not None else spec_rules(view, view.spec)
     spreads = [odds.trick_spread(_chances(view, hand, rules)) for rules in options]
-    return [sum(column) / len(spreads) for column in zip(*spreads)]
-
+    return [sum(column) / len(spreads) for column in zip(*spreads, strict=True)]
 
 
 def _chances(view: Observation, hand: Hand, rules: RoundRules) -> list[float]:
@@ -108,7 +107,8 @@ def _trump(view: Observation, legal: Sequence[PlayerAction]) -> PlayerAction:
     bids = range(view.setup.hand_size + 1)
 
     def value(action: DeclareTrump) -> float:
-        spec = view.spec.with_trump(action.suit)
+        suit = action.suit
+        spec = view.spec.with_trump(suit if isinstance(suit, (Suit, NoTrumps)) else NO_TRUMPS)
         return odds.deal_value(view, hand, spec_rules(view, spec)[0], bids)
 
     return max(declarations, key=value)
@@ -136,7 +136,11 @@ def call_values(view: Observation, calls: Sequence[Call]) -> list[float]:
     chances: dict[tuple[object, ...], list[float]] = {}
     values = []
     for call in calls:
-        spec = view.spec.with_call(call, scoring) if isinstance(scoring, ContractScoring) else view.spec
+        spec = (
+            view.spec.with_call(call, scoring)
+            if isinstance(scoring, ContractScoring)
+            else view.spec
+        )
         options = spec_rules(view, spec)
         key = (call.suits, call.nuloss)
         if key not in chances:
@@ -168,7 +172,10 @@ def _hand_size(view: Observation, legal: Sequence[PlayerAction]) -> PlayerAction
         key=lambda action: action.size,
     )
     scores = view.scores
-    mine, best_other = scores[view.seat], max(s for seat, s in enumerate(scores) if seat != view.seat)
+    mine, best_other = (
+        scores[view.seat],
+        max(s for seat, s in enumerate(scores) if seat != view.seat),
+    )
     if mine > best_other:
         return sizes[0]
     if mine < best_other:

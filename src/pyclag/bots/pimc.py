@@ -130,7 +130,9 @@ class PIMCBot:
             if value < 1:
                 raise RulesError(f"PIMCBot: {name} must be an int >= 1, not {value!r}")
         if policy not in POLICIES:
-            raise RulesError(f"PIMCBot: policy must be one of {', '.join(POLICIES)}, not {policy!r}")
+            raise RulesError(
+                f"PIMCBot: policy must be one of {', '.join(POLICIES)}, not {policy!r}"
+            )
         if seconds is not None and not (isinstance(seconds, (int, float)) and seconds > 0):
             raise RulesError(f"PIMCBot: seconds must be None or a number > 0, not {seconds!r}")
         self.worlds, self.policy, self.seconds, self.calls = worlds, policy, seconds, calls
@@ -157,9 +159,12 @@ class PIMCBot:
         totals = [0.0] * len(candidates)
         start = time.perf_counter()
         for world in range(self.worlds):
-            if self.seconds is not None and world >= 2:
-                if time.perf_counter() - start > self.seconds:
-                    break
+            if (
+                self.seconds is not None
+                and world >= 2
+                and time.perf_counter() - start > self.seconds
+            ):
+                break
             guess = determinize(observation, self.rng)
             playout_seed = self.rng.random()
             for number, action in enumerate(candidates):
