@@ -296,7 +296,7 @@ _BY_ACTION: Final[Mapping[type, _Chooser]] = {
     Call: _call,
     ChooseHandSize: _hand_size,
 }
-CHOOSERS: Final[Mapping[Phase, _Chooser]] = {
+CHOOSERS: Final[Mapping[Phase, Callable[[Observation, Sequence[PlayerAction]], PlayerAction]]] = {
     row.phase: _BY_ACTION[row.action] for row in DECISIONS if not row.chance
 }
 """What the bot does in each players' decision of the table (both bidding phases
