@@ -67,6 +67,7 @@ def test_the_2_card_deal_holding_two_trumps() -> None:
     # beaten only by an opponent holding AS and another spade: it bids 2.
     state = dealt(pyclag.NORMAL.with_schedule([2]), 4, "KS 4H 4D 6C QS 3H 5D 7C 2S")
     view = pyclag.observe(state, 1)
+    assert view.hand is not None and view.round_rules is not None
     assert [round(c, 2) for c in card_chances(view, view.hand, view.round_rules)] == [
         0.98,
         0.88,
@@ -85,13 +86,14 @@ def test_once_its_bid_is_made_it_leads_low_and_sheds_winners() -> None:
 
 def _bids_and_contracts(deals: int, hand: int) -> tuple[float, float]:
     rules = pyclag.NORMAL.with_schedule([hand])
-    totals, made = [], []
+    totals: list[int] = []
+    made: list[bool] = []
     for deal in range(deals):
         end = play_game(
             pyclag.new_game(rules, 4, deal % 4), [HeuristicBot()] * 4, random.Random(deal)
         )
         result = end.history[0]
-        totals.append(sum(result.bids))
+        totals.append(sum(bid or 0 for bid in result.bids))
         made += [bid == won for bid, won in zip(result.bids, result.tricks_won, strict=True)]
     return statistics.fmean(totals), statistics.fmean(made)
 

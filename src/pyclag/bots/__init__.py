@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from pyclag.actions import PlayerAction
-from pyclag.bots.heuristic import CHOOSERS
+from pyclag.bots.heuristic import choose
 from pyclag.checks import check_rng, not_a
 from pyclag.engine import apply, is_over, sample_chance
 from pyclag.errors import Reason, RulesError, WrongPhaseError
@@ -109,7 +109,7 @@ class HeuristicBot:
     >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL.with_schedule([5]), 3), rng=random.Random(1))
     >>> view = pyclag.observe(state, 1)
     >>> str(view.hand), HeuristicBot().choose(view)
-    ('7C 8D JD 6S QS', Bid(seat=1, tricks=1))
+    ('7C 8D JD 6S QS', Bid(seat=1, tricks=2))
     """
 
     def choose(self, observation: Observation) -> PlayerAction:
@@ -120,7 +120,7 @@ class HeuristicBot:
         ChooseHandSize(seat=0, size=5)
         """
         legal = legal_choices(observation, "HeuristicBot")
-        return CHOOSERS[observation.phase](observation, legal)
+        return choose(observation, legal)
 
 
 # --- a table of bots -----------------------------------------------------------------------

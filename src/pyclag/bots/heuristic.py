@@ -8,8 +8,8 @@ ducks, in Most Tricks it wins.
 >>> import random, pyclag
 >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL.with_schedule([5]), 3), rng=random.Random(1))
 >>> view = pyclag.observe(state, 1)
->>> str(view.hand), CHOOSERS[view.phase](view, view.legal)
-('7C 8D JD 6S QS', Bid(seat=1, tricks=1))
+>>> str(view.hand), choose(view, view.legal)
+('7C 8D JD 6S QS', Bid(seat=1, tricks=2))
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from pyclag.scoring.schemes import ContractScoring, MostTricks
 from pyclag.state import Phase
 from pyclag.views import Observation
 
-__all__ = ["CHOOSERS", "call_values", "expected_spread", "spec_rules"]
+__all__ = ["call_values", "choose", "expected_spread", "spec_rules"]
 
 _SURE: Final = 0.95
 """A card this likely to win is counted on (a "master")."""
@@ -48,7 +48,7 @@ def spec_rules(view: Observation, spec: RoundSpec) -> list[RoundRules]:
 
     >>> import pyclag
     >>> view = pyclag.observe(pyclag.new_game(pyclag.NORMAL, 4), 0)
-    >>> len(spec_rules(view, view.spec)), len(spec_rules(view, pyclag.RoundSpec(3, suits=pyclag.NO_TRUMPS)))
+    >>> len(spec_rules(view, view.spec)), len(spec_rules(view, pyclag.RoundSpec(3, suits=pyclag.rules.trumps.NO_TRUMPS)))
     (4, 1)
     """
     scoring = view.rules.round_scoring(spec)
@@ -71,7 +71,7 @@ def expected_spread(view: Observation) -> list[float]:
     >>> import random, pyclag
     >>> view = pyclag.observe(pyclag.deal(pyclag.new_game(pyclag.NORMAL.with_schedule([2]), 4), rng=random.Random(8)), 0)
     >>> [round(p, 2) for p in expected_spread(view)]
-    [0.42, 0.49, 0.08]
+    [0.69, 0.3, 0.02]
     """
     size = view.setup.hand_size
     hand = view.hand
@@ -122,11 +122,11 @@ def call_values(view: Observation, calls: Sequence[Call]) -> list[float]:
     >>> state = pyclag.new_game(pyclag.presets.get("raf", num_deals=2), 4)
     >>> from pyclag.bots import play_game, HeuristicBot
     >>> state = play_game(state, [HeuristicBot()] * 4, random.Random(2), rounds=1)
-    >>> state = pyclag.deal(pyclag.apply(state, state.round and pyclag.legal_actions(state)[0]), rng=random.Random(3))
+    >>> state = pyclag.deal(pyclag.apply(state, pyclag.legal_actions(state)[0]), rng=random.Random(3))
     >>> view = pyclag.observe(state, state.round.to_act)
     >>> values = call_values(view, view.legal)
     >>> len(values), str(view.legal[values.index(max(values))])
-    (696, 'trumps:S')
+    (696, 'precedence:DCSH nuloss ascending')
     """
     hand = view.hand
     if hand is None:
@@ -296,8 +296,19 @@ _BY_ACTION: Final[Mapping[type, _Chooser]] = {
     Call: _call,
     ChooseHandSize: _hand_size,
 }
-CHOOSERS: Final[Mapping[Phase, Callable[[Observation, Sequence[PlayerAction]], PlayerAction]]] = {
+_CHOOSERS: Final[Mapping[Phase, _Chooser]] = {
     row.phase: _BY_ACTION[row.action] for row in DECISIONS if not row.chance
 }
 """What the bot does in each players' decision of the table (both bidding phases
 bid alike); a new row with a new kind of action fails here, at import."""
+
+
+def choose(view: Observation, legal: Sequence[PlayerAction]) -> PlayerAction:
+    """The heuristic's choice among ``legal``, by the row of the view's phase.
+
+    >>> import pyclag
+    >>> view = pyclag.observe(pyclag.new_game(pyclag.presets.RAF, 4), 0)
+    >>> choose(view, view.legal)
+    ChooseHandSize(seat=0, size=5)
+    """
+    return _CHOOSERS[view.phase](view, legal)

@@ -12,9 +12,9 @@ less those it has shown it cannot hold (a suit it failed to follow).
 >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL.with_schedule([7]), 4), rng=random.Random(3))
 >>> view = pyclag.observe(state, 1)
 >>> str(view.hand), view.trump
-('KC 3D 7D 9D KD 9S QS', <Suit.DIAMONDS: 1>)
+('7C KC 2D KD 5H QH TS', <Suit.SPADES: 3>)
 >>> [round(p, 2) for p in card_chances(view, view.hand, view.round_rules)]
-[0.58, 0.2, 0.28, 0.38, 0.8, 0.05, 0.32]
+[0.0, 0.4, 0.0, 0.4, 0.0, 0.21, 0.12]
 """
 
 from __future__ import annotations
@@ -39,6 +39,7 @@ __all__ = [
     "lean",
     "opponents",
     "points",
+    "stronger",
     "trick_spread",
     "win_chance",
 ]
@@ -91,10 +92,18 @@ def _none_of(pool: int, bad: int, count: int) -> float:
     return math.comb(pool - bad, count) / math.comb(pool, count)
 
 
+# Keyed by a card, a led suit and a RoundRules: 52 x 4 per kind of round.
 @bounded(8192)
-def _stronger(card: Card, led: Suit, rules: RoundRules) -> tuple[int, int]:
+def stronger(card: Card, led: Suit, rules: RoundRules) -> tuple[int, int]:
     """The cards that beat ``card`` in a trick led in ``led``: those of the
-    suit led, and the others (trumps, higher suits), as masks."""
+    suit led, and the others (trumps, higher suits), as masks.
+
+    >>> from pyclag.hand import Hand
+    >>> from pyclag.scoring.schemes import F1
+    >>> follow, other = stronger(Card.parse("QS"), Suit.SPADES, RoundRules(Suit.HEARTS, F1))
+    >>> str(Hand(follow)), Hand(other).mask.bit_count()
+    ('KS AS', 13)
+    """
     table = rules.strength(led)
     mine = table[card.index]
     beaters = sum(other.mask for other in DECK if table[other.index] > mine)
@@ -129,11 +138,11 @@ def win_chance(
     >>> ace = Card.parse("AS")
     >>> unseen = (1 << 52) - 1 - ace.mask
     >>> round(win_chance(ace, Suit.SPADES, rules, [(7, unseen)] * 3), 2)  # three opponents may ruff
-    0.75
+    0.66
     >>> round(win_chance(ace, Suit.SPADES, rules, [(7, unseen)] * 3, rounds=3), 2)  # the third round
-    0.3
+    0.02
     """
-    follow, other = _stronger(card, led, rules)
+    follow, other = stronger(card, led, rules)
     suit = DECK[led.value * 13].suit_mask
     chance = 1.0
     for count, pool in later:
@@ -166,7 +175,7 @@ def card_chances(view: Observation, hand: Hand, rules: RoundRules) -> list[float
     >>> import random, pyclag
     >>> view = pyclag.observe(pyclag.deal(pyclag.new_game(pyclag.NORMAL.with_schedule([2]), 4), rng=random.Random(8)), 0)
     >>> str(view.hand), [round(p, 2) for p in card_chances(view, view.hand, view.round_rules)]
-    ('3D JS', [0.49, 0.17])
+    ('KC 6D', [0.27, 0.06])
     """
     later = list(opponents(view).values())
     wild = view.spec.twos is not None
@@ -277,7 +286,7 @@ def deal_value(
     >>> import random, pyclag
     >>> view = pyclag.observe(pyclag.deal(pyclag.new_game(pyclag.NORMAL.with_schedule([3]), 4), rng=random.Random(1)), 0)
     >>> round(deal_value(view, view.hand, view.round_rules, range(4)), 1)
-    6.1
+    7.2
     """
     spread = trick_spread(card_chances(view, hand, rules))
     if bids is None:

@@ -8,10 +8,10 @@ included. It sees only its observation: the worlds are its guesses.
 
 >>> import random, pyclag
 >>> from pyclag.bots import HeuristicBot, play_game
->>> bots = [PIMCBot(worlds=4, seed=1), HeuristicBot(), HeuristicBot()]
+>>> bots = [PIMCBot(seed=1), HeuristicBot(), HeuristicBot()]
 >>> end = play_game(pyclag.new_game(pyclag.NORMAL.with_schedule([3]), 3), bots, random.Random(2))
 >>> end.history[0].bids, end.scores
-((1, 1, 0), (12, 0, 10))
+((2, 2, 0), (0, 14, 10))
 """
 
 from __future__ import annotations
@@ -24,19 +24,21 @@ from typing import Final
 from pyclag.actions import Bid, Call, Play, PlayerAction
 from pyclag.bots import HeuristicBot, RandomBot, legal_choices
 from pyclag.bots.heuristic import call_values
-from pyclag.cards import DECK, Rank
+from pyclag.bots.odds import card_chances, stronger
+from pyclag.cards import DECK, Card, Rank, Suit
 from pyclag.checks import not_a
 from pyclag.decisions import BID_TRICKS, PLAY_CARD
 from pyclag.engine import apply, is_over, sample_chance
 from pyclag.errors import RulesError
-from pyclag.hand import cards_of
+from pyclag.hand import Hand, cards_of
 from pyclag.plays import play_mask
 from pyclag.rules.deals import Bidding
+from pyclag.rules.round import RoundRules
 from pyclag.scoring.schemes import MostTricks
-from pyclag.state import GameState, Phase
+from pyclag.state import GameState, Phase, RoundState
 from pyclag.views import Observation, determinize, observe
 
-__all__ = ["POLICIES", "PIMCBot", "greedy_play"]
+__all__ = ["POLICIES", "PIMCBot", "card_suit_mask", "greedy_play"]
 
 POLICIES: Final = ("greedy", "heuristic", "random")
 """The playout policies: ``greedy`` plays each world's cards by a fast rule
@@ -48,17 +50,17 @@ _BID: Final = Phase.BID
 
 
 def greedy_play(state: GameState, seat: int) -> Play | None:
-    """A fast playout card for ``seat`` in a world where every hand is known:
-    while it wants tricks, the cheapest card that wins the trick so far (the
-    highest when others are still to play), else its lowest; once its bid is
-    made, the highest card that loses, else its lowest. ``None`` where a wild
-    two would need a declaration (the heuristic bot plays those).
+    """A fast playout card for ``seat`` in a world where every hand is known.
+    While it wants tricks it plays the cheapest card no later player can beat
+    (else its weakest card); once its bid is made, the strongest card some
+    player beats (else its weakest). ``None`` where a wild two would need a
+    declaration (the heuristic bot plays those).
 
     >>> import random, pyclag
     >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL.with_schedule([3]), 3), rng=random.Random(0))
     >>> state = pyclag.bid(pyclag.bid(pyclag.bid(state, 1), 1), 0)
-    >>> greedy_play(state, 1)
-    Play(seat=1, card=Card.parse('AS'), as_card=None)
+    >>> str(state.round.hands[1]), greedy_play(state, 1).card
+    ('7C 4H 4S', Card(Suit.HEARTS, Rank.FOUR))
     """
     rnd = state.round
     legal = play_mask(rnd, seat)
@@ -69,30 +71,72 @@ def greedy_play(state: GameState, seat: int) -> Play | None:
     if rules is None:
         return Play(seat, cards[0])
     trick = rnd.trick
-    won = rnd.tricks_won[seat]
-    bid = rnd.bids[seat]
+    players = rnd.setup.players
+    later = [rnd.masks[(seat + step) % players] for step in range(1, players - len(trick))]
+    led = trick[0].effective.suit if trick else None
+    best = -1
+    if trick:
+        table = rules.tables[trick[0].effective.suit.value]
+        best = max(table[play.effective.index] for play in trick)
+
+    def wins(card: Card) -> bool:
+        suit = card.suit if led is None else led
+        if rules.tables[suit.value][card.index] <= best:
+            return False
+        follow, other = stronger(card, suit, rules)
+        for held in later:  # each follows suit if it can (§1.8)
+            if held & card_suit_mask(suit):
+                if held & follow:
+                    return False
+            elif held & (follow | other):
+                return False
+        return True
+
+    def weight(card: Card) -> tuple[int, int]:
+        return rules.tables[card.suit.value][card.index], card.rank.value
+
+    if _wants(rnd, seat, rules):
+        sure = [card for card in cards if wins(card)]
+        return Play(seat, min(sure or cards, key=weight))
+    losing = [card for card in cards if not wins(card)]
+    return Play(seat, max(losing, key=weight) if losing else min(cards, key=weight))
+
+
+def card_suit_mask(suit: Suit) -> int:
+    """The mask of a whole suit.
+
+    >>> card_suit_mask(Suit.CLUBS) == (1 << 13) - 1
+    True
+    """
+    return DECK[suit.value * 13].suit_mask
+
+
+def _wants(rnd: RoundState, seat: int, rules: RoundRules) -> bool:
+    """Whether ``seat`` still wants tricks: always in Most Tricks, never in
+    misère, until its bid is made, and again once past it (nothing to lose)."""
     if isinstance(rules.scoring, MostTricks):
-        want = True
-    elif rnd.setup.played.bidding is Bidding.FORCED_ZERO:
-        want = False
-    else:
-        want = bid is None or won < bid or won > bid
-    if not trick:
-        ranked = sorted(cards, key=lambda card: rules.tables[card.suit.value][card.index])
-        return Play(seat, ranked[-1] if want else ranked[0])
-    table = rules.tables[trick[0].effective.suit.value]
-    best = max(table[play.effective.index] for play in trick)
-    ranked = sorted(cards, key=lambda card: (table[card.index], card.rank.value))
-    winners = [card for card in ranked if table[card.index] > best]
-    losers = [card for card in ranked if table[card.index] <= best]
-    last = len(trick) == rnd.setup.players - 1
-    if want:
-        if winners:
-            return Play(seat, winners[0] if last else winners[-1])
-        return Play(seat, losers[0])
-    if losers:
-        return Play(seat, losers[-1])
-    return Play(seat, winners[-1] if last else winners[0])
+        return True
+    if rnd.setup.played.bidding is Bidding.FORCED_ZERO:
+        return False
+    bid, won = rnd.bids[seat], rnd.tricks_won[seat]
+    return bid is None or won != bid
+
+
+_DRAWN: Final = 2
+"""Worlds drawn for each one searched (the better fits to the bids are kept)."""
+
+
+def _misfit(world: GameState, seat: int) -> float:
+    """How far ``seat``'s bid is from the tricks its whole hand in ``world``
+    should take (:func:`pyclag.bots.odds.card_chances`, as its own seat sees it)."""
+    rnd = world.round
+    rules = rnd.setup.round_rules
+    bid = rnd.bids[seat]
+    if rules is None or bid is None:
+        return 0.0
+    view = observe(world, seat)
+    expected = sum(card_chances(view, Hand(rnd.masks[seat] | view.played[seat]), rules))
+    return (expected - bid) ** 2
 
 
 _TWOS: Final = sum(card.mask for card in DECK if card.rank is Rank.TWO)
@@ -149,7 +193,7 @@ class PIMCBot:
         >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL.with_schedule([5]), 3), rng=random.Random(1))
         >>> view = pyclag.observe(state, 1)
         >>> str(view.hand), PIMCBot(worlds=8, seed=3).choose(view)
-        ('7C 8D JD 6S QS', Bid(seat=1, tricks=1))
+        ('7C 8D JD 6S QS', Bid(seat=1, tricks=2))
         """
         legal = legal_choices(observation, "PIMCBot")
         candidates = self._candidates(observation, legal)
@@ -158,20 +202,35 @@ class PIMCBot:
         seat, this_round = observation.seat, len(observation.history)
         totals = [0.0] * len(candidates)
         start = time.perf_counter()
-        for world in range(self.worlds):
+        for world, guess in enumerate(self._worlds(observation)):
             if (
                 self.seconds is not None
                 and world >= 2
                 and time.perf_counter() - start > self.seconds
             ):
                 break
-            guess = determinize(observation, self.rng)
             playout_seed = self.rng.random()
             for number, action in enumerate(candidates):
                 rng = random.Random(playout_seed)  # the same playout luck for every candidate
                 end = self._play_out(apply(guess, action), rng, this_round)
                 totals[number] += end.history[this_round].points[seat]
         return candidates[max(range(len(candidates)), key=lambda number: totals[number])]
+
+    def _worlds(self, view: Observation) -> list[GameState]:
+        """The worlds to search: twice as many drawn as used, keeping those in
+        which the bids already made fit the hands best (as a heuristic bot
+        would have bid them)."""
+        drawn = [determinize(view, self.rng) for _ in range(self.worlds * _DRAWN)]
+        bidders = [
+            seat
+            for seat, bid in enumerate(view.bids)
+            if seat != view.seat and bid is not None and view.spec.has_bids
+        ]
+        if not bidders or view.hand is None:
+            return drawn[: self.worlds]
+        fit = [sum(_misfit(world, seat) for seat in bidders) for world in drawn]
+        ranked = sorted(range(len(drawn)), key=lambda number: fit[number])
+        return [drawn[number] for number in sorted(ranked[: self.worlds])]
 
     def _candidates(
         self, view: Observation, legal: Sequence[PlayerAction]
