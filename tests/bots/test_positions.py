@@ -18,6 +18,13 @@ from pyclag.scoring.schemes import F1
 from tests.helpers import bid_all, dealt
 
 
+def _card(state: pyclag.GameState, seat: int) -> str:
+    """The card the heuristic bot at ``seat`` plays."""
+    action = HeuristicBot().choose(pyclag.observe(state, seat))
+    assert isinstance(action, pyclag.Play)
+    return str(action.card)
+
+
 def test_a_side_ace_loses_only_to_an_opponent_void_in_its_suit() -> None:
     # §1.8: an opponent holding a spade must follow, so a trump beats AS only from a void.
     rules = RoundRules(pyclag.Suit.HEARTS, F1)
@@ -46,9 +53,7 @@ def test_when_every_trick_is_needed_it_leads_the_top_trump_first() -> None:
     # cashing AH, which a void opponent could ruff.
     state = dealt(pyclag.NORMAL.with_schedule([2]), 4, "AS KH 4D 6C AH 3S 5D 7C 2S")
     state = bid_all(state, [2, 0, 0, 1])
-    assert HeuristicBot().choose(pyclag.observe(state, 1)) == pyclag.Play(
-        1, pyclag.Card.parse("AS")
-    )
+    assert _card(state, 1) == "AS"
 
 
 def test_it_discards_and_waits_rather_than_trump_in_when_its_ace_makes_the_bid() -> None:
@@ -57,9 +62,7 @@ def test_it_discards_and_waits_rather_than_trump_in_when_its_ace_makes_the_bid()
     pack = "KH AS 5C 8C QH 3S 6C 9C JH 4D 7C TC 2S"
     state = bid_all(dealt(pyclag.NORMAL.with_schedule([3]), 4, pack), [1, 1, 0, 0])
     state = pyclag.play(state, pyclag.Card.parse("KH"))
-    assert HeuristicBot().choose(pyclag.observe(state, 2)) == pyclag.Play(
-        2, pyclag.Card.parse("4D")
-    )
+    assert _card(state, 2) == "4D"
 
 
 def test_the_2_card_deal_holding_two_trumps() -> None:
@@ -79,9 +82,7 @@ def test_once_its_bid_is_made_it_leads_low_and_sheds_winners() -> None:
     # Seat 1 bid 0 and holds AC KD 3H (spades trumps): it leads 3H, its likeliest loser.
     state = dealt(pyclag.NORMAL.with_schedule([3]), 4, "AC 5S 6S 7S KD 8S 9S TS 3H JS QS KS 2S")
     state = bid_all(state, [0, 3, 0, 1])
-    assert HeuristicBot().choose(pyclag.observe(state, 1)) == pyclag.Play(
-        1, pyclag.Card.parse("3H")
-    )
+    assert _card(state, 1) == "3H"
 
 
 def _bids_and_contracts(deals: int, hand: int) -> tuple[float, float]:
