@@ -92,8 +92,8 @@ def greedy_play(state: GameState, seat: int) -> Play | None:
                 return False
         return True
 
-    def weight(card: Card) -> tuple[int, int]:
-        return rules.tables[card.suit.value][card.index], card.rank.value
+    def weight(card: Card) -> int:  # its strength led: a trump above any plain card
+        return rules.tables[card.suit.value][card.index]
 
     if _wants(rnd, seat, rules):
         sure = [card for card in cards if wins(card)]
@@ -154,6 +154,8 @@ class PIMCBot:
       seed and the same game give the same choices.
     * ``calls``: the RAF calls simulated, the best by the heuristic estimate
       of the 696 (§2.3, Decision 5).
+    * ``span``: the bids simulated, those within ``span`` of the heuristic's
+      bid (``None``: every legal bid).
 
     >>> PIMCBot(worlds=0)
     Traceback (most recent call last):
@@ -167,7 +169,10 @@ class PIMCBot:
         seconds: float | None = None,
         seed: object = 0,
         calls: int = 6,
+        span: int | None = 1,
     ) -> None:
+        if span is not None and (isinstance(span, bool) or not isinstance(span, int) or span < 0):
+            raise RulesError(f"PIMCBot: span must be None or an int >= 0, not {span!r}")
         for name, value in (("worlds", worlds), ("calls", calls)):
             if isinstance(value, bool) or not isinstance(value, int):
                 raise not_a("PIMCBot", name, "an int >= 1", value)
@@ -180,6 +185,7 @@ class PIMCBot:
         if seconds is not None and not (isinstance(seconds, (int, float)) and seconds > 0):
             raise RulesError(f"PIMCBot: seconds must be None or a number > 0, not {seconds!r}")
         self.worlds, self.policy, self.seconds, self.calls = worlds, policy, seconds, calls
+        self.span = span
         self.rng = random.Random(str(seed))
         self.heuristic = HeuristicBot()
 
@@ -235,7 +241,14 @@ class PIMCBot:
     def _candidates(
         self, view: Observation, legal: Sequence[PlayerAction]
     ) -> Sequence[PlayerAction]:
-        """Every legal action, but only the heuristic's best few RAF calls."""
+        """Every legal action, but only the heuristic's best few RAF calls, and
+        the bids within ``span`` of the heuristic's bid."""
+        bids = [action for action in legal if isinstance(action, Bid)]
+        if bids and self.span is not None:
+            mine = self.heuristic.choose(view)
+            if isinstance(mine, Bid):
+                near = [bid for bid in bids if abs(bid.tricks - mine.tricks) <= self.span]
+                return near or bids
         calls = [action for action in legal if isinstance(action, Call)]
         if len(calls) <= self.calls:
             return legal
