@@ -10,9 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Final
-
-import attrs
+from typing import Final, NamedTuple
 
 from pyclag.bots import Bot, HeuristicBot, RandomBot
 from pyclag.bots.pimc import POLICIES, PIMCBot
@@ -24,8 +22,7 @@ BOT_NAMES: Final = ("heuristic", "pimc", "random")
 """The bots ``--bots`` may name."""
 
 
-@attrs.frozen
-class Search:
+class Search(NamedTuple):
     """The settings of the PIMC bots a table seats (:class:`~pyclag.bots.pimc.PIMCBot`).
 
     >>> Search().worlds, Search().policy
@@ -53,7 +50,7 @@ def bot_names(text: str) -> list[str]:
 
 
 def make_bots(
-    names: Sequence[str], seats: Sequence[int], seed: object, settings: Search = Search()
+    names: Sequence[str], seats: Sequence[int], seed: object, settings: Search | None = None
 ) -> list[Bot]:
     """The bots ``names`` lists, repeated over ``seats``; each random or PIMC bot
     draws from its own generator, seeded from ``seed`` and its seat. Settings
@@ -63,6 +60,7 @@ def make_bots(
     Traceback (most recent call last):
     pyclag.errors.ClagError: --pimc-policy takes greedy, heuristic, random; not 'clever'
     """
+    settings = Search() if settings is None else settings
     if settings.policy not in POLICIES:
         raise ClagError(f"--pimc-policy takes {', '.join(POLICIES)}; not {settings.policy!r}")
     if settings.worlds < 1:
