@@ -17,8 +17,8 @@ file exit status 1.
 >>> main(["simulate", "--preset", "normal", "--players", "3", "--seed", "1", "--schedule", "1,2"])
 pyclag simulate: preset normal, 3 players, seed 1, first dealer seat 0, bots heuristic
 round  cards  rule  |   seat 0      seat 1      seat 2
-    1      1        |      0 (1)      12 (1)      10 (0)
-    2      2        |      0 (1)      22 (0)      20 (0)
+    1      1        |      0 (1)      12 (1)       0 (1)
+    2      2        |      0 (1)      22 (0)      10 (0)
 winner: seat 1 with 22
 0
 """
@@ -460,7 +460,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     >>> main(["simulate", "--preset", "normal", "--players", "3", "--seed", "1", "--schedule", "1"])
     pyclag simulate: preset normal, 3 players, seed 1, first dealer seat 0, bots heuristic
     round  cards  rule  |   seat 0      seat 1      seat 2
-        1      1        |      0 (1)      12 (1)      10 (0)
+        1      1        |      0 (1)      12 (1)       0 (1)
     winner: seat 1 with 12
     0
     """
