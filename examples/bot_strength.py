@@ -144,6 +144,26 @@ def measure(
     return table
 
 
+def tables(deals: int, bots: Callable[[], Bot], seed: int, players: int = 4) -> tuple[float, float]:
+    """The mean total bid and the share of contracts made at a table of four
+    ``bots``, over ``deals`` 7-card deals.
+
+    >>> total, made = tables(2, HeuristicBot, seed=1)
+    >>> 0 <= made <= 1
+    True
+    """
+    rules = pyclag.NORMAL.with_schedule([7])
+    totals: list[int] = []
+    made: list[bool] = []
+    for deal in range(deals):
+        start = pyclag.new_game(rules, players, deal % players)
+        result = play_game(start, [bots() for _ in range(players)], random.Random(seed + deal))
+        result_round = result.history[0]
+        totals.append(sum(bid or 0 for bid in result_round.bids))
+        made += [b == t for b, t in zip(result_round.bids, result_round.tricks_won, strict=True)]
+    return statistics.fmean(totals), statistics.fmean(made)
+
+
 def main() -> None:
     """Print one comparison."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -153,6 +173,9 @@ def main() -> None:
     parser.add_argument("--worlds", type=int, default=None)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--policy", default="greedy")
+    parser.add_argument(
+        "--tables", action="store_true", help="also: four heuristic bots against four old ones"
+    )
     args = parser.parse_args()
     worlds = args.worlds
 
@@ -172,6 +195,10 @@ def main() -> None:
         scale = 100 if key.endswith(("contracts", "wins")) else 1000 if "seconds" in key else 1
         unit = "%" if scale == 100 else " ms" if scale == 1000 else ""
         print(f"{key:<22}{mean * scale:>9.2f}{unit}  (se {se * scale:.2f})")
+    if args.tables:
+        for name, bot in (("heuristic", HeuristicBot), ("old", _OldHeuristicBot)):
+            total, made = tables(args.deals, bot, args.seed)
+            print(f"table of 4 {name:<10} bids {total:.2f} in all per deal, made {made:.2%}")
 
 
 if __name__ == "__main__":
