@@ -17,8 +17,8 @@ file exit status 1.
 >>> main(["simulate", "--preset", "normal", "--players", "3", "--seed", "1", "--schedule", "1,2"])
 pyclag simulate: preset normal, 3 players, seed 1, first dealer seat 0, bots heuristic
 round  cards  rule  |   seat 0      seat 1      seat 2
-    1      1        |      0 (1)      12 (1)      10 (0)
-    2      2        |      0 (1)      22 (0)      20 (0)
+    1      1        |      0 (1)      12 (1)       0 (1)
+    2      2        |      0 (1)      22 (0)      10 (0)
 winner: seat 1 with 22
 0
 """
@@ -36,7 +36,9 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from pyclag import __version__, bench, presets, records
-from pyclag.bots import Bot, HeuristicBot, RandomBot, play_game
+from pyclag.bots import Bot, play_game
+from pyclag.bots.names import BOT_NAMES, Search, bot_names, make_bots
+from pyclag.bots.pimc import POLICIES
 from pyclag.engine import is_over, new_game, phase, winners
 from pyclag.errors import ClagError, RecordError
 from pyclag.rules.ruleset import RuleSet
@@ -44,12 +46,6 @@ from pyclag.scorecard import schedule, score_card
 from pyclag.state import GameState
 
 __all__ = ["main"]
-
-BOTS: dict[str, type[HeuristicBot] | type[RandomBot]] = {
-    "heuristic": HeuristicBot,
-    "random": RandomBot,
-}
-"""The bots ``--bots`` may name."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -82,8 +78,9 @@ def _parser() -> argparse.ArgumentParser:
         "--bots",
         default="heuristic",
         help="bots by seat, comma-separated, repeated to fill the table: "
-        f"{', '.join(BOTS)} (default: heuristic)",
+        f"{', '.join(BOT_NAMES)} (default: heuristic)",
     )
+    _search_arguments(simulate)
     simulate.add_argument("--record", metavar="FILE", help="write the game's record to FILE")
     simulate.add_argument(
         "--games",
@@ -99,6 +96,7 @@ def _parser() -> argparse.ArgumentParser:
     playing.add_argument(
         "--bots", default="heuristic", help="the other seats' bots (default: heuristic)"
     )
+    _search_arguments(playing)
 
     scoring = _command(commands, "score", "keep the score of a game played with real cards")
     _table_arguments(scoring, defaults=False)
@@ -167,24 +165,24 @@ def _table_arguments(command: argparse.ArgumentParser, defaults: bool = True) ->
     )
 
 
-def _bot_names(text: str) -> list[str]:
-    """The bot names of a ``--bots`` list, checked."""
-    names = [name.strip().lower() for name in text.split(",")]
-    if any(name not in BOTS for name in names):
-        raise ClagError(f"--bots takes {', '.join(BOTS)}, comma-separated; not {text!r}")
-    return names
+def _search_arguments(command: argparse.ArgumentParser) -> None:
+    command.add_argument(
+        "--pimc-worlds", type=int, default=24, help="PIMC worlds per decision (default: 24)"
+    )
+    command.add_argument(
+        "--pimc-policy",
+        default="greedy",
+        help=f"PIMC playouts: {', '.join(POLICIES)} (default: greedy)",
+    )
+    command.add_argument(
+        "--pimc-seconds", type=float, help="PIMC time budget per decision (default: none)"
+    )
 
 
-def _bots(names: Sequence[str], seats: Sequence[int], seed: object) -> list[Bot]:
-    """The bots ``names`` lists, repeated over ``seats``; each random bot draws
-    from its own seeded generator."""
-    table: list[Bot] = []
-    for number, seat in enumerate(seats):
-        kind = BOTS[names[number % len(names)]]
-        table.append(
-            RandomBot(random.Random(f"{seed}:{seat}")) if kind is RandomBot else HeuristicBot()
-        )
-    return table
+def _bots(args: argparse.Namespace, seats: Sequence[int], seed: object) -> list[Bot]:
+    """The bots ``--bots`` lists, repeated over ``seats``, with the PIMC settings."""
+    settings = Search(args.pimc_worlds, args.pimc_policy, args.pimc_seconds)
+    return make_bots(bot_names(args.bots), seats, seed, settings)
 
 
 def _simulate(args: argparse.Namespace) -> int:
@@ -193,11 +191,11 @@ def _simulate(args: argparse.Namespace) -> int:
         raise ClagError(f"--games must be at least 1, not {args.games}")
     if args.record and args.games > 1:
         raise ClagError("--record writes one game's record; leave out --games")
-    names = _bot_names(args.bots)
+    names = bot_names(args.bots)
     kinds = ", ".join(dict.fromkeys(names))
     head = f"pyclag simulate: preset {rules.name}, {args.players} players"
     if args.games == 1:
-        state = _game(rules, args, names, args.seed)
+        state = _game(rules, args, args.seed)
         print(f"{head}, seed {args.seed}, first dealer seat {args.first_dealer}, bots {kinds}")
         print(score_card(state))
         if args.record:
@@ -205,7 +203,7 @@ def _simulate(args: argparse.Namespace) -> int:
         return 0
     games = []
     for number in range(args.games):
-        games.append(_game(rules, args, names, args.seed + number))
+        games.append(_game(rules, args, args.seed + number))
         _progress(number + 1, args.games)
     print(f"{head}, {args.games} games from seed {args.seed}, bots {kinds}")
     print(_summary(games, [names[seat % len(names)] for seat in range(args.players)]))
@@ -240,10 +238,10 @@ def _option_value(text: str) -> object:
     return value if value is None or isinstance(value, (bool, int)) else text
 
 
-def _game(rules: RuleSet, args: argparse.Namespace, names: Sequence[str], seed: int) -> GameState:
+def _game(rules: RuleSet, args: argparse.Namespace, seed: int) -> GameState:
     """The game ``--seed seed`` plays: the pack from ``Random(seed)``."""
     state = new_game(rules, players=args.players, first_dealer=args.first_dealer)
-    return play_game(state, _bots(names, range(args.players), seed), random.Random(seed))
+    return play_game(state, _bots(args, range(args.players), seed), random.Random(seed))
 
 
 def _progress(done: int, total: int) -> None:
@@ -312,7 +310,7 @@ def _play(args: argparse.Namespace) -> int:
     if args.seed is None:  # so that a game worth another look can be played again
         print(f"pyclag play: seed {seed} (--seed {seed} deals this game again)", file=sys.stderr)
     others = [seat for seat in range(args.players) if seat != args.seat]
-    table = _bots(_bot_names(args.bots), others, seed)
+    table = _bots(args, others, seed)
     return terminal.run(
         rules,
         players=args.players,
@@ -464,7 +462,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     >>> main(["simulate", "--preset", "normal", "--players", "3", "--seed", "1", "--schedule", "1"])
     pyclag simulate: preset normal, 3 players, seed 1, first dealer seat 0, bots heuristic
     round  cards  rule  |   seat 0      seat 1      seat 2
-        1      1        |      0 (1)      12 (1)      10 (0)
+        1      1        |      0 (1)      12 (1)       0 (1)
     winner: seat 1 with 12
     0
     """

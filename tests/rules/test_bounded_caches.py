@@ -22,7 +22,7 @@ HOUSE_RULES = 20_000
 
 # The caches keyed by user-built values (and the finite-domain ones declared the same way).
 CONVERTED = {
-    "pyclag.bots._beaten_by",
+    "pyclag.bots.odds.stronger",
     "pyclag.decisions.round_phases",
     "pyclag.flow._uncalled",
     "pyclag.flow.round_rules",

@@ -1,0 +1,205 @@
+"""Paired strength measurements: a bot under test against three others.
+
+Run it with ``python examples/bot_strength.py [DEALS] [--test pimc|heuristic]
+[--against heuristic|old] [--worlds W]``. Every deal is a 4-player 7-card
+normal deal (RULES.md §1), played once with the bot under test in each seat
+and once with the other bots alone; the same seed deals the same cards each
+time, so a seat's points with and without the bot under test are paired.
+It prints the mean points per deal of the bot under test and of the bot it
+replaced in the same seat, their paired difference with its standard error,
+the contracts made and the win rate (a shared top score counts as a win).
+
+``old`` is the heuristic bot of pyclag 0.1, kept here for the comparison:
+its win chance counts any unseen trump as beating a side-suit ace, as if
+the opponents did not have to follow suit.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import time
+from collections.abc import Callable, Sequence
+
+import pyclag
+from pyclag.bots import Bot, HeuristicBot, play_game
+from pyclag.bots.pimc import PIMCBot
+from pyclag.rules.round import RoundRules
+from pyclag.views import Observation
+
+
+class _OldHeuristicBot:
+    """pyclag 0.1's HeuristicBot, in normal deals: each card wins unless an
+    unseen card that beats it when led is dealt to an opponent."""
+
+    def choose(self, observation: Observation) -> pyclag.PlayerAction:
+        legal = observation.legal
+        rules = observation.round_rules
+        if rules is None or observation.hand is None:
+            return legal[0]
+        if isinstance(legal[0], pyclag.Bid):
+            unseen = observation.unseen
+            opponents = sum(observation.hand_sizes) - len(observation.hand)
+            expected = sum(_old_chance(card, rules, unseen, opponents) for card in observation.hand)
+            bids = [a for a in legal if isinstance(a, pyclag.Bid)]
+            return min(bids, key=lambda a: (abs(a.tricks - expected), a.tricks))
+        plays = [a for a in legal if isinstance(a, pyclag.Play)]
+        bid = observation.bids[observation.seat]
+        want = bid is not None and observation.tricks_won[observation.seat] < bid
+        if not observation.trick:
+            unseen = observation.unseen
+            ranked = sorted(
+                plays,
+                key=lambda p: (
+                    (_old_beaten_by(p.card, rules) & unseen).bit_count(),
+                    -rules.strength(p.card.suit)[p.card.index],
+                ),
+            )
+            return ranked[0] if want else ranked[-1]
+        table = rules.strength(observation.trick[0].effective.suit)
+        best = max(table[p.effective.index] for p in observation.trick)
+        order = sorted(plays, key=lambda p: table[p.card.index])
+        winners = [p for p in order if table[p.card.index] > best]
+        losers = [p for p in order if table[p.card.index] <= best]
+        if want:
+            return winners[0] if winners else losers[0]
+        return losers[-1] if losers else winners[-1]
+
+
+def _old_beaten_by(card: pyclag.Card, rules: RoundRules) -> int:
+    table = rules.strength(card.suit)
+    return sum(o.mask for o in pyclag.DECK if table[o.index] > table[card.index])
+
+
+def _old_chance(card: pyclag.Card, rules: RoundRules, unseen: int, opponents: int) -> float:
+    beaters = (_old_beaten_by(card, rules) & unseen).bit_count()
+    total = unseen.bit_count()
+    if opponents <= 0 or beaters == 0:
+        return 1.0
+    if opponents > total - beaters:
+        return 0.0
+    return math.comb(total - beaters, opponents) / math.comb(total, opponents)
+
+
+class _Timed:
+    """Times each decision of the bot it wraps."""
+
+    def __init__(self, inner: Bot) -> None:
+        self.inner, self.seconds = inner, [0.0]
+
+    def choose(self, observation: Observation) -> pyclag.PlayerAction:
+        start = time.perf_counter()
+        action = self.inner.choose(observation)
+        self.seconds.append(time.perf_counter() - start)
+        return action
+
+
+def _mean_se(values: Sequence[float]) -> tuple[float, float]:
+    mean = statistics.fmean(values)
+    return mean, statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
+
+
+def measure(
+    deals: int, test: Callable[[], Bot], against: Callable[[], Bot], seed: int, players: int = 4
+) -> dict[str, tuple[float, float]]:
+    """The bot ``test`` makes, each deal, in each seat among ``against`` bots.
+
+    >>> result = measure(2, HeuristicBot, _OldHeuristicBot, seed=1)
+    >>> sorted(result)[:3]
+    ['baseline contracts', 'baseline points', 'baseline wins']
+    """
+    rules = pyclag.NORMAL.with_schedule([7])
+    rows: dict[str, list[float]] = {
+        key: []
+        for key in (
+            "points",
+            "baseline points",
+            "difference",
+            "contracts",
+            "baseline contracts",
+            "wins",
+            "baseline wins",
+        )
+    }
+    timer = _Timed(test())
+    for deal in range(deals):
+        dealer = deal % players
+        start = pyclag.new_game(rules, players, dealer)
+        base = play_game(start, [against() for _ in range(players)], random.Random(seed + deal))
+        for seat in range(players):
+            bots = [against() for _ in range(players)]
+            timer.inner = test()
+            bots[seat] = timer
+            end = play_game(start, bots, random.Random(seed + deal))
+            for prefix, game in (("", end), ("baseline ", base)):
+                result = game.history[0]
+                rows[prefix + "points"].append(result.points[seat])
+                rows[prefix + "contracts"].append(result.tricks_won[seat] == result.bids[seat])
+                rows[prefix + "wins"].append(result.points[seat] == max(result.points))
+            rows["difference"].append(end.history[0].points[seat] - base.history[0].points[seat])
+    table = {key: _mean_se(values) for key, values in rows.items()}
+    table["seconds per decision"] = _mean_se(timer.seconds[1:] or [0.0])
+    return table
+
+
+def tables(deals: int, bots: Callable[[], Bot], seed: int, players: int = 4) -> tuple[float, float]:
+    """The mean total bid and the share of contracts made at a table of four
+    ``bots``, over ``deals`` 7-card deals.
+
+    >>> total, made = tables(2, HeuristicBot, seed=1)
+    >>> 0 <= made <= 1
+    True
+    """
+    rules = pyclag.NORMAL.with_schedule([7])
+    totals: list[int] = []
+    made: list[bool] = []
+    for deal in range(deals):
+        start = pyclag.new_game(rules, players, deal % players)
+        result = play_game(start, [bots() for _ in range(players)], random.Random(seed + deal))
+        result_round = result.history[0]
+        totals.append(sum(bid or 0 for bid in result_round.bids))
+        made += [b == t for b, t in zip(result_round.bids, result_round.tricks_won, strict=True)]
+    return statistics.fmean(totals), statistics.fmean(made)
+
+
+def main() -> None:
+    """Print one comparison."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("deals", nargs="?", type=int, default=4)
+    parser.add_argument("--test", choices=("pimc", "heuristic"), default="heuristic")
+    parser.add_argument("--against", choices=("heuristic", "old"), default="old")
+    parser.add_argument("--worlds", type=int, default=None)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--policy", default="greedy")
+    parser.add_argument(
+        "--tables", action="store_true", help="also: four heuristic bots against four old ones"
+    )
+    args = parser.parse_args()
+    worlds = args.worlds
+
+    def test() -> Bot:
+        if args.test == "heuristic":
+            return HeuristicBot()
+        policy = args.policy
+        return PIMCBot(worlds or 24, policy, seed=args.seed)
+
+    against: Callable[[], Bot] = HeuristicBot if args.against == "heuristic" else _OldHeuristicBot
+    table = measure(args.deals, test, against, args.seed)
+    print(
+        f"{args.test} against 3 x {args.against}: {args.deals} deals x 4 seats, "
+        f"4 players, 7 cards, seed {args.seed}"
+    )
+    for key, (mean, se) in table.items():
+        scale = 100 if key.endswith(("contracts", "wins")) else 1000 if "seconds" in key else 1
+        unit = "%" if scale == 100 else " ms" if scale == 1000 else ""
+        print(f"{key:<22}{mean * scale:>9.2f}{unit}  (se {se * scale:.2f})")
+    if args.tables:
+        for name, bot in (("heuristic", HeuristicBot), ("old", _OldHeuristicBot)):
+            total, made = tables(args.deals, bot, args.seed)
+            print(f"table of 4 {name:<10} bids {total:.2f} in all per deal, made {made:.2%}")
+
+
+if __name__ == "__main__":
+    main()

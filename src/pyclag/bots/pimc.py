@@ -1,0 +1,279 @@
+"""A search bot: perfect-information Monte Carlo (PIMC).
+
+For each decision :class:`PIMCBot` draws ``worlds`` full game states its
+seat cannot tell from the real one (:func:`pyclag.determinize`), tries each
+candidate action in every world, plays the deal out there with fast playout
+bots, and takes the action with the best mean points for the deal, bids
+included. It sees only its observation: the worlds are its guesses.
+
+>>> import random, pyclag
+>>> from pyclag.bots import HeuristicBot, play_game
+>>> bots = [PIMCBot(seed=1), HeuristicBot(), HeuristicBot()]
+>>> end = play_game(pyclag.new_game(pyclag.NORMAL.with_schedule([3]), 3), bots, random.Random(2))
+>>> end.history[0].bids, end.scores
+((2, 2, 0), (0, 14, 10))
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from typing import Final
+
+from pyclag.actions import Bid, Call, Play, PlayerAction
+from pyclag.bots import HeuristicBot, RandomBot, legal_choices
+from pyclag.bots.heuristic import call_values
+from pyclag.bots.odds import card_chances, stronger
+from pyclag.cards import DECK, Card, Rank, Suit
+from pyclag.checks import not_a
+from pyclag.decisions import BID_TRICKS, PLAY_CARD
+from pyclag.engine import apply, is_over, sample_chance
+from pyclag.errors import RulesError
+from pyclag.hand import Hand, cards_of
+from pyclag.plays import play_mask
+from pyclag.rules.deals import Bidding
+from pyclag.rules.round import RoundRules
+from pyclag.scoring.schemes import MostTricks
+from pyclag.state import GameState, Phase, RoundState
+from pyclag.views import Observation, determinize, observe
+
+__all__ = ["POLICIES", "PIMCBot", "card_suit_mask", "greedy_play"]
+
+POLICIES: Final = ("greedy", "heuristic", "random")
+"""The playout policies: ``greedy`` plays each world's cards by a fast rule
+on the full state and bids as :class:`~pyclag.bots.HeuristicBot`;
+``heuristic`` is the heuristic bot throughout; ``random`` plays at random."""
+
+_PLAY: Final = Phase.PLAY
+_BID: Final = Phase.BID
+
+
+def greedy_play(state: GameState, seat: int) -> Play | None:
+    """A fast playout card for ``seat`` in a world where every hand is known.
+    While it wants tricks it plays the cheapest card no later player can beat
+    (else its weakest card); once its bid is made, the strongest card some
+    player beats (else its weakest). ``None`` where a wild two would need a
+    declaration (the heuristic bot plays those).
+
+    >>> import random, pyclag
+    >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL.with_schedule([3]), 3), rng=random.Random(0))
+    >>> state = pyclag.bid(pyclag.bid(pyclag.bid(state, 1), 1), 0)
+    >>> str(state.round.hands[1]), greedy_play(state, 1).card
+    ('7C 4H 4S', Card(Suit.HEARTS, Rank.FOUR))
+    """
+    rnd = state.round
+    legal = play_mask(rnd, seat)
+    if rnd.setup.played.twos is not None and legal & _TWOS:
+        return None
+    rules = rnd.setup.round_rules
+    cards = cards_of(legal)
+    if rules is None:
+        return Play(seat, cards[0])
+    trick = rnd.trick
+    players = rnd.setup.players
+    later = [rnd.masks[(seat + step) % players] for step in range(1, players - len(trick))]
+    led = trick[0].effective.suit if trick else None
+    best = -1
+    if trick:
+        table = rules.tables[trick[0].effective.suit.value]
+        best = max(table[play.effective.index] for play in trick)
+
+    def wins(card: Card) -> bool:
+        suit = card.suit if led is None else led
+        if rules.tables[suit.value][card.index] <= best:
+            return False
+        follow, other = stronger(card, suit, rules)
+        for held in later:  # each follows suit if it can (§1.8)
+            if held & card_suit_mask(suit):
+                if held & follow:
+                    return False
+            elif held & (follow | other):
+                return False
+        return True
+
+    def weight(card: Card) -> int:  # its strength led: a trump above any plain card
+        return rules.tables[card.suit.value][card.index]
+
+    if _wants(rnd, seat, rules):
+        sure = [card for card in cards if wins(card)]
+        return Play(seat, min(sure or cards, key=weight))
+    losing = [card for card in cards if not wins(card)]
+    return Play(seat, max(losing, key=weight) if losing else min(cards, key=weight))
+
+
+def card_suit_mask(suit: Suit) -> int:
+    """The mask of a whole suit.
+
+    >>> card_suit_mask(Suit.CLUBS) == (1 << 13) - 1
+    True
+    """
+    return DECK[suit.value * 13].suit_mask
+
+
+def _wants(rnd: RoundState, seat: int, rules: RoundRules) -> bool:
+    """Whether ``seat`` still wants tricks: always in Most Tricks, never in
+    misère, until its bid is made, and again once past it (nothing to lose)."""
+    if isinstance(rules.scoring, MostTricks):
+        return True
+    if rnd.setup.played.bidding is Bidding.FORCED_ZERO:
+        return False
+    bid, won = rnd.bids[seat], rnd.tricks_won[seat]
+    return bid is None or won != bid
+
+
+_DRAWN: Final = 2
+"""Worlds drawn for each one searched (the better fits to the bids are kept)."""
+
+
+def _misfit(world: GameState, seat: int) -> float:
+    """How far ``seat``'s bid is from the tricks its whole hand in ``world``
+    should take (:func:`pyclag.bots.odds.card_chances`, as its own seat sees it)."""
+    rnd = world.round
+    rules = rnd.setup.round_rules
+    bid = rnd.bids[seat]
+    if rules is None or bid is None:
+        return 0.0
+    view = observe(world, seat)
+    expected = sum(card_chances(view, Hand(rnd.masks[seat] | view.played[seat]), rules))
+    return (expected - bid) ** 2
+
+
+_TWOS: Final = sum(card.mask for card in DECK if card.rank is Rank.TWO)
+
+
+class PIMCBot:
+    """Chooses by perfect-information Monte Carlo over ``worlds`` sampled deals.
+
+    * ``worlds``: the worlds drawn per decision (the simulation budget);
+      every candidate is played out in each (common random numbers).
+    * ``policy``: how the worlds are played out (:data:`POLICIES`).
+    * ``seconds``: a time budget per decision, or ``None``; with one, fewer
+      worlds may be used (at least 2), and the bot is no longer deterministic.
+    * ``seed``: the seed of its own generator: with ``seconds=None`` the same
+      seed and the same game give the same choices.
+    * ``calls``: the RAF calls simulated, the best by the heuristic estimate
+      of the 696 (§2.3, Decision 5).
+    * ``span``: the bids simulated, those within ``span`` of the heuristic's
+      bid (``None``: every legal bid).
+
+    >>> PIMCBot(worlds=0)
+    Traceback (most recent call last):
+    pyclag.errors.RulesError: PIMCBot: worlds must be an int >= 1, not 0
+    """
+
+    def __init__(
+        self,
+        worlds: int = 24,
+        policy: str = "greedy",
+        seconds: float | None = None,
+        seed: object = 0,
+        calls: int = 6,
+        span: int | None = 1,
+    ) -> None:
+        if span is not None and (isinstance(span, bool) or not isinstance(span, int) or span < 0):
+            raise RulesError(f"PIMCBot: span must be None or an int >= 0, not {span!r}")
+        for name, value in (("worlds", worlds), ("calls", calls)):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise not_a("PIMCBot", name, "an int >= 1", value)
+            if value < 1:
+                raise RulesError(f"PIMCBot: {name} must be an int >= 1, not {value!r}")
+        if policy not in POLICIES:
+            raise RulesError(
+                f"PIMCBot: policy must be one of {', '.join(POLICIES)}, not {policy!r}"
+            )
+        if seconds is not None and not (isinstance(seconds, (int, float)) and seconds > 0):
+            raise RulesError(f"PIMCBot: seconds must be None or a number > 0, not {seconds!r}")
+        self.worlds, self.policy, self.seconds, self.calls = worlds, policy, seconds, calls
+        self.span = span
+        self.rng = random.Random(str(seed))
+        self.heuristic = HeuristicBot()
+
+    def __repr__(self) -> str:
+        return f"PIMCBot(worlds={self.worlds}, policy={self.policy!r}, seconds={self.seconds})"
+
+    def choose(self, observation: Observation) -> PlayerAction:
+        """The candidate with the best mean points for the deal over the worlds.
+
+        >>> import random, pyclag
+        >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL.with_schedule([5]), 3), rng=random.Random(1))
+        >>> view = pyclag.observe(state, 1)
+        >>> str(view.hand), PIMCBot(worlds=8, seed=3).choose(view)
+        ('7C 8D JD 6S QS', Bid(seat=1, tricks=2))
+        """
+        legal = legal_choices(observation, "PIMCBot")
+        candidates = self._candidates(observation, legal)
+        if len(candidates) == 1:
+            return candidates[0]
+        seat, this_round = observation.seat, len(observation.history)
+        totals = [0.0] * len(candidates)
+        start = time.perf_counter()
+        for world, guess in enumerate(self._worlds(observation)):
+            if (
+                self.seconds is not None
+                and world >= 2
+                and time.perf_counter() - start > self.seconds
+            ):
+                break
+            playout_seed = self.rng.random()
+            for number, action in enumerate(candidates):
+                rng = random.Random(playout_seed)  # the same playout luck for every candidate
+                end = self._play_out(apply(guess, action), rng, this_round)
+                totals[number] += end.history[this_round].points[seat]
+        return candidates[max(range(len(candidates)), key=lambda number: totals[number])]
+
+    def _worlds(self, view: Observation) -> list[GameState]:
+        """The worlds to search: twice as many drawn as used, keeping those in
+        which the bids already made fit the hands best (as a heuristic bot
+        would have bid them)."""
+        drawn = [determinize(view, self.rng) for _ in range(self.worlds * _DRAWN)]
+        bidders = [
+            seat
+            for seat, bid in enumerate(view.bids)
+            if seat != view.seat and bid is not None and view.spec.has_bids
+        ]
+        if not bidders or view.hand is None:
+            return drawn[: self.worlds]
+        fit = [sum(_misfit(world, seat) for seat in bidders) for world in drawn]
+        ranked = sorted(range(len(drawn)), key=lambda number: fit[number])
+        return [drawn[number] for number in sorted(ranked[: self.worlds])]
+
+    def _candidates(
+        self, view: Observation, legal: Sequence[PlayerAction]
+    ) -> Sequence[PlayerAction]:
+        """Every legal action, but only the heuristic's best few RAF calls, and
+        the bids within ``span`` of the heuristic's bid."""
+        bids = [action for action in legal if isinstance(action, Bid)]
+        if bids and self.span is not None:
+            mine = self.heuristic.choose(view)
+            if isinstance(mine, Bid):
+                near = [bid for bid in bids if abs(bid.tricks - mine.tricks) <= self.span]
+                return near or bids
+        calls = [action for action in legal if isinstance(action, Call)]
+        if len(calls) <= self.calls:
+            return legal
+        values = call_values(view, calls)
+        ranked = sorted(range(len(calls)), key=lambda number: -values[number])
+        return [calls[number] for number in sorted(ranked[: self.calls])]
+
+    def _play_out(self, state: GameState, rng: random.Random, this_round: int) -> GameState:
+        """Play the world out to the end of the deal with the playout policy."""
+        policy = self.policy
+        chooser = RandomBot(rng) if policy == "random" else self.heuristic
+        while len(state.history) <= this_round and not is_over(state):
+            rnd = state.round
+            seat = rnd.to_act
+            if type(seat) is not int:
+                state = apply(state, sample_chance(state, rng))
+                continue
+            if policy == "greedy" and rnd.phase is _PLAY:
+                play = greedy_play(state, seat)
+                if play is not None:
+                    state = PLAY_CARD(state, rnd, seat, play.card, None)
+                    continue
+            action = chooser.choose(observe(state, seat))
+            if isinstance(action, Bid) and rnd.phase is _BID:
+                state = BID_TRICKS(state, rnd, seat, action.tricks)
+            else:
+                state = apply(state, action)
+        return state
