@@ -29,27 +29,20 @@ import argparse
 import json
 import os
 import random
-import statistics
 import sys
 from collections import defaultdict
 from collections.abc import Sequence
 from typing import NoReturn
 
-from pyclag import __version__, bench, presets, records
-from pyclag.bots import Bot, HeuristicBot, RandomBot, play_game
-from pyclag.engine import is_over, new_game, phase, winners
+from pyclag import __version__, bench, launch, presets, records
+from pyclag.engine import is_over, new_game, phase
 from pyclag.errors import ClagError, RecordError
+from pyclag.launch import write_file
 from pyclag.rules.ruleset import RuleSet
 from pyclag.scorecard import schedule, score_card
-from pyclag.state import GameState
+from pyclag.sweep import BOTS, bot_table, seeded_game
 
 __all__ = ["main"]
-
-BOTS: dict[str, type[HeuristicBot] | type[RandomBot]] = {
-    "heuristic": HeuristicBot,
-    "random": RandomBot,
-}
-"""The bots ``--bots`` may name."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -90,6 +83,19 @@ def _parser() -> argparse.ArgumentParser:
         type=int,
         default=1,
         help="play K games (seeds S, S+1, ...) and print a summary (default: 1)",
+    )
+    simulate.add_argument(
+        "--jobs", type=int, help="worker processes (default: every core; 1: in this process)"
+    )
+    simulate.add_argument(
+        "--backend", choices=launch.BACKENDS, default="local", help="where (default: local)"
+    )
+    simulate.add_argument(
+        "--address", help="an existing cluster: tcp://HOST:PORT (dask), ray://HOST:PORT or auto"
+    )
+    simulate.add_argument("--shard-size", type=int, help="games per shard (default: automatic)")
+    simulate.add_argument(
+        "--summary-json", metavar="FILE", help="write the exact tally of the games to FILE"
     )
 
     playing = _command(commands, "play", "play a game in the terminal against bots")
@@ -175,18 +181,6 @@ def _bot_names(text: str) -> list[str]:
     return names
 
 
-def _bots(names: Sequence[str], seats: Sequence[int], seed: object) -> list[Bot]:
-    """The bots ``names`` lists, repeated over ``seats``; each random bot draws
-    from its own seeded generator."""
-    table: list[Bot] = []
-    for number, seat in enumerate(seats):
-        kind = BOTS[names[number % len(names)]]
-        table.append(
-            RandomBot(random.Random(f"{seed}:{seat}")) if kind is RandomBot else HeuristicBot()
-        )
-    return table
-
-
 def _simulate(args: argparse.Namespace) -> int:
     rules = _rules(args)
     if args.games < 1:
@@ -194,21 +188,29 @@ def _simulate(args: argparse.Namespace) -> int:
     if args.record and args.games > 1:
         raise ClagError("--record writes one game's record; leave out --games")
     names = _bot_names(args.bots)
+    if args.games > 1:
+        return launch.run(
+            rules,
+            args.players,
+            names,
+            args.games,
+            args.seed,
+            first_dealer=args.first_dealer,
+            jobs=args.jobs,
+            name=args.backend,
+            address=args.address,
+            shard_size=args.shard_size,
+            summary_json=args.summary_json,
+        )
+    state = seeded_game(rules, args.players, names, args.seed, args.first_dealer)
     kinds = ", ".join(dict.fromkeys(names))
-    head = f"pyclag simulate: preset {rules.name}, {args.players} players"
-    if args.games == 1:
-        state = _game(rules, args, names, args.seed)
-        print(f"{head}, seed {args.seed}, first dealer seat {args.first_dealer}, bots {kinds}")
-        print(score_card(state))
-        if args.record:
-            _write(args.record, records.dump(state))
-        return 0
-    games = []
-    for number in range(args.games):
-        games.append(_game(rules, args, names, args.seed + number))
-        _progress(number + 1, args.games)
-    print(f"{head}, {args.games} games from seed {args.seed}, bots {kinds}")
-    print(_summary(games, [names[seat % len(names)] for seat in range(args.players)]))
+    print(
+        f"pyclag simulate: preset {rules.name}, {args.players} players, seed {args.seed}, "
+        f"first dealer seat {args.first_dealer}, bots {kinds}"
+    )
+    print(score_card(state))
+    if args.record:
+        write_file(args.record, records.dump(state))
     return 0
 
 
@@ -240,67 +242,6 @@ def _option_value(text: str) -> object:
     return value if value is None or isinstance(value, (bool, int)) else text
 
 
-def _game(rules: RuleSet, args: argparse.Namespace, names: Sequence[str], seed: int) -> GameState:
-    """The game ``--seed seed`` plays: the pack from ``Random(seed)``."""
-    state = new_game(rules, players=args.players, first_dealer=args.first_dealer)
-    return play_game(state, _bots(names, range(args.players), seed), random.Random(seed))
-
-
-def _progress(done: int, total: int) -> None:
-    """A progress bar on standard error, only when it is a terminal."""
-    if not sys.stderr.isatty():
-        return
-    filled = 30 * done // total
-    end = "\n" if done == total else ""
-    sys.stderr.write(f"\r{done:>6}/{total} [{'#' * filled}{'.' * (30 - filled)}]{end}")
-    sys.stderr.flush()
-
-
-def _summary(games: Sequence[GameState], kinds: Sequence[str]) -> str:
-    """Mean and spread of the final scores and the win rates, by seat and by
-    bot, and how often contracts were made in each type of round."""
-    players = games[0].players
-    finals = [[game.scores[seat] for game in games] for seat in range(players)]
-    wins = [[seat in winners(game) for game in games] for seat in range(players)]
-    lines = [f"{'seat':>4}  {'bot':<16}{'mean score':>11}{'spread (sd)':>13}{'wins':>8}"]
-    for seat in range(players):
-        lines.append(_row(f"{seat:>4}  {kinds[seat]:<16}", finals[seat], wins[seat]))
-    lines.append(f"{'bot':<22}{'mean score':>11}{'spread (sd)':>13}{'wins':>8}")
-    for kind in dict.fromkeys(kinds):
-        seats = [seat for seat in range(players) if kinds[seat] == kind]
-        scores = [score for seat in seats for score in finals[seat]]
-        won = [win for seat in seats for win in wins[seat]]
-        lines.append(_row(f"{kind:<22}", scores, won))
-    lines.append("(a shared win counts as a win for every winner)")
-    made: dict[str, list[int]] = defaultdict(lambda: [0, 0])
-    for game in games:
-        for result in game.history:
-            # "Dealer Calls: Trumps C" counts as "Dealer Calls", whatever was declared.
-            tally = made[result.setup.played.label.partition(":")[0] or "normal"]
-            for bid, kept in zip(result.bids, result.made, strict=True):
-                if bid is not None:
-                    tally[0] += int(kept)
-                    tally[1] += 1
-    lines.append(f"{'contracts made by round type':<40}{'made':>8}{'of':>8}{'rate':>8}")
-    for label, (count, bids) in sorted(made.items()):
-        if bids:
-            lines.append(f"{label:<40}{count:>8}{bids:>8}{count / bids:>8.1%}")
-    return "\n".join(lines)
-
-
-def _row(head: str, scores: Sequence[int], wins: Sequence[bool]) -> str:
-    spread = statistics.pstdev(scores) if len(scores) > 1 else 0.0
-    return f"{head}{statistics.fmean(scores):>11.1f}{spread:>13.1f}{sum(wins) / len(wins):>8.1%}"
-
-
-def _write(path: str, text: str) -> None:
-    try:
-        with open(path, "w", encoding="utf-8") as target:
-            target.write(text + "\n")
-    except OSError as err:
-        raise ClagError(f"cannot write {path}: {err.strerror}") from None
-
-
 def _play(args: argparse.Namespace) -> int:
     rules = _rules(args)
     new_game(rules, players=args.players)  # refuses a table the preset does not allow
@@ -312,7 +253,7 @@ def _play(args: argparse.Namespace) -> int:
     if args.seed is None:  # so that a game worth another look can be played again
         print(f"pyclag play: seed {seed} (--seed {seed} deals this game again)", file=sys.stderr)
     others = [seat for seat in range(args.players) if seat != args.seat]
-    table = _bots(_bot_names(args.bots), others, seed)
+    table = bot_table(_bot_names(args.bots), others, seed)
     return terminal.run(
         rules,
         players=args.players,

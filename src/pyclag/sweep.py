@@ -1,0 +1,405 @@
+"""Simulations at scale: many seeded games among bots, in shards, on any ``map``.
+
+:func:`simulate_many` cuts K games into shards (:class:`Shard`); each shard
+plays its games and returns an exact integer :class:`Tally`; tallies merge
+with ``+``, which is associative and commutative, so the :class:`Summary` is
+the same, value for value and line for line, whatever the shard size, the
+number of workers and the order in which shards finish. Game *i* of a run
+from ``seed`` is always the game ``pyclag simulate --seed seed+i`` plays: the
+pack from ``Random(seed + i)``, each random bot from ``Random(f"{seed + i}:{seat}")``.
+
+``map`` is any ``(function, iterable) -> iterable``: the built-in ``map``, a
+``concurrent.futures`` executor's ``map``, a Dask ``Client.get_executor().map``
+or Ray's ``ray.util.multiprocessing.Pool().imap_unordered``.
+
+>>> import pyclag
+>>> rules = pyclag.NORMAL.with_schedule([2, 3])
+>>> one = simulate_many(rules, 3, ["heuristic", "random"], 12, seed=5, shard_size=12)
+>>> one == simulate_many(rules, 3, ["heuristic", "random"], 12, seed=5, shard_size=5)
+True
+>>> one.tally.games, len(one.tally.score_sum)
+(12, 3)
+"""
+
+from __future__ import annotations
+
+import builtins
+import math
+import random
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from fractions import Fraction
+from typing import Any, Final
+
+import attrs
+
+from pyclag.bots import Bot, HeuristicBot, RandomBot, play_game
+from pyclag.checks import is_whole, not_a
+from pyclag.engine import new_game, winners
+from pyclag.errors import ClagError, RulesError
+from pyclag.rules.ruleset import RuleSet
+from pyclag.state import GameState
+
+__all__ = [
+    "BOTS",
+    "DEFAULT_SHARD_SIZE",
+    "Shard",
+    "ShardError",
+    "Summary",
+    "Tally",
+    "bot_table",
+    "play_shard",
+    "seeded_game",
+    "shards",
+    "simulate_many",
+]
+
+BOTS: Final[dict[str, type[HeuristicBot] | type[RandomBot]]] = {
+    "heuristic": HeuristicBot,
+    "random": RandomBot,
+}
+"""The bots a simulation may name."""
+
+DEFAULT_SHARD_SIZE: Final = 100
+"""Games per shard unless told otherwise: long enough that a shard's overhead
+(sending the rules, returning a tally) is small, short enough to balance."""
+
+Map = Callable[[Callable[[Any], Any], Iterable[Any]], Iterable[Any]]
+"""Anything shaped like the built-in ``map`` of one iterable."""
+
+
+class ShardError(ClagError, RuntimeError):
+    """A shard that raised, or did not come back (its worker died): the run
+    has no summary.
+
+    >>> str(ShardError("shard 0 (games 0-9, seeds 0-9) failed: boom"))
+    'shard 0 (games 0-9, seeds 0-9) failed: boom'
+    """
+
+
+def bot_table(names: Sequence[str], seats: Iterable[int], seed: object) -> list[Bot]:
+    """The bots ``names`` lists, repeated over ``seats``; each random bot draws
+    from its own generator, seeded ``f"{seed}:{seat}"``.
+
+    >>> [type(bot).__name__ for bot in bot_table(["heuristic", "random"], range(3), 7)]
+    ['HeuristicBot', 'RandomBot', 'HeuristicBot']
+    """
+    table: list[Bot] = []
+    for number, seat in enumerate(seats):
+        kind = BOTS[names[number % len(names)]]
+        table.append(
+            RandomBot(random.Random(f"{seed}:{seat}")) if kind is RandomBot else HeuristicBot()
+        )
+    return table
+
+
+def seeded_game(
+    rules: RuleSet, players: int, names: Sequence[str], seed: int, first_dealer: int = 0
+) -> GameState:
+    """The game ``pyclag simulate --seed seed`` plays: the pack from ``Random(seed)``.
+
+    >>> import pyclag
+    >>> seeded_game(pyclag.NORMAL.with_schedule([1]), 3, ["heuristic"], 1).scores
+    (0, 12, 10)
+    """
+    state = new_game(rules, players=players, first_dealer=first_dealer)
+    return play_game(state, bot_table(names, range(players), seed), random.Random(seed))
+
+
+def _label(text: str) -> str:
+    # "Dealer Calls: Trumps C" counts as "Dealer Calls", whatever was declared.
+    return text.partition(":")[0] or "normal"
+
+
+@attrs.frozen
+class Tally:
+    """The exact, mergeable count of some games: the games, by seat the sums
+    and sums of squares of the final scores and the wins, and by round type
+    the contracts made and bid (``(label, made, bids)``, sorted by label).
+
+    >>> a = Tally(1, (3, 4), (9, 16), (0, 1), (("normal", 1, 2),))
+    >>> b = Tally(1, (5, 0), (25, 0), (1, 0), (("Misère", 0, 2),))
+    >>> (a + b).score_sum, (a + b).contracts
+    ((8, 4), (('Misère', 0, 2), ('normal', 1, 2)))
+    >>> a + b == b + a
+    True
+    """
+
+    games: int
+    score_sum: tuple[int, ...]
+    score_squares: tuple[int, ...]
+    wins: tuple[int, ...]
+    contracts: tuple[tuple[str, int, int], ...]
+
+    @classmethod
+    def of(cls, games: Iterable[GameState]) -> Tally:
+        """The tally of finished games.
+
+        >>> import pyclag
+        >>> Tally.of([seeded_game(pyclag.NORMAL.with_schedule([1]), 3, ["heuristic"], 1)])
+        Tally(games=1, score_sum=(0, 12, 10), score_squares=(0, 144, 100), wins=(0, 1, 0), contracts=(('normal', 2, 3),))
+        """
+        count = 0
+        sums: list[int] = []
+        squares: list[int] = []
+        wins: list[int] = []
+        made: dict[str, list[int]] = {}
+        for game in games:
+            if not sums:
+                sums, squares, wins = [0] * game.players, [0] * game.players, [0] * game.players
+            count += 1
+            won = winners(game)
+            for seat, score in enumerate(game.scores):
+                sums[seat] += score
+                squares[seat] += score * score
+                wins[seat] += seat in won
+            for result in game.history:
+                row = made.setdefault(_label(result.setup.played.label), [0, 0])
+                for bid, kept in zip(result.bids, result.made, strict=True):
+                    if bid is not None:
+                        row[0] += int(kept)
+                        row[1] += 1
+        rows = tuple((label, kept, bids) for label, (kept, bids) in sorted(made.items()))
+        return cls(count, tuple(sums), tuple(squares), tuple(wins), rows)
+
+    def __add__(self, other: Tally) -> Tally:
+        if not self.games or not other.games:
+            return other if not self.games else self
+        made = {label: (kept, bids) for label, kept, bids in self.contracts}
+        for label, kept, bids in other.contracts:
+            before = made.get(label, (0, 0))
+            made[label] = (before[0] + kept, before[1] + bids)
+        return Tally(
+            self.games + other.games,
+            _pairwise(self.score_sum, other.score_sum),
+            _pairwise(self.score_squares, other.score_squares),
+            _pairwise(self.wins, other.wins),
+            tuple((label, kept, bids) for label, (kept, bids) in sorted(made.items())),
+        )
+
+    def to_json(self) -> dict[str, object]:
+        """The tally as JSON values.
+
+        >>> Tally(1, (3,), (9,), (1,), (("normal", 1, 2),)).to_json()["contracts"]
+        {'normal': {'made': 1, 'bids': 2}}
+        """
+        return {
+            "games": self.games,
+            "score_sum": list(self.score_sum),
+            "score_squares": list(self.score_squares),
+            "wins": list(self.wins),
+            "contracts": {
+                label: {"made": kept, "bids": bids} for label, kept, bids in self.contracts
+            },
+        }
+
+
+EMPTY: Final = Tally(0, (), (), (), ())
+
+
+def _pairwise(left: tuple[int, ...], right: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(a + b for a, b in zip(left, right, strict=True))
+
+
+@attrs.frozen
+class Shard:
+    """Games ``first`` to ``first + count - 1`` of a run from ``seed``: all a
+    worker needs, picklable.
+
+    >>> import pyclag
+    >>> shard = Shard(2, pyclag.NORMAL, 3, ("heuristic",), 0, 100, 50, 10)
+    >>> str(shard)
+    'shard 2 (games 100-149, seeds 110-159)'
+    """
+
+    index: int
+    rules: RuleSet
+    players: int
+    bots: tuple[str, ...]
+    first_dealer: int
+    first: int
+    count: int
+    seed: int
+
+    def __str__(self) -> str:
+        last = self.first + self.count - 1
+        return (
+            f"shard {self.index} (games {self.first}-{last}, "
+            f"seeds {self.seed + self.first}-{self.seed + last})"
+        )
+
+
+def play_shard(shard: Shard) -> tuple[int, Tally]:
+    """Play a shard's games: its index and their tally. A game that raises is
+    a :class:`ShardError` naming the shard and the game's seed.
+
+    >>> import pyclag
+    >>> index, tally = play_shard(Shard(0, pyclag.NORMAL.with_schedule([1]), 3, ("heuristic",), 0, 1, 1, 0))
+    >>> index, tally.score_sum
+    (0, (0, 12, 10))
+    """
+    played = []
+    for number in range(shard.first, shard.first + shard.count):
+        seed = shard.seed + number
+        try:
+            played.append(
+                seeded_game(shard.rules, shard.players, shard.bots, seed, shard.first_dealer)
+            )
+        except Exception as err:  # any failure ends the run, never a short summary
+            raise ShardError(
+                f"{shard} failed: game {number} (seed {seed}) raised {type(err).__name__}: {err}"
+            ) from err
+    return shard.index, Tally.of(played)
+
+
+def shards(
+    rules: RuleSet,
+    players: int,
+    bots: Sequence[str],
+    games: int,
+    seed: int = 0,
+    *,
+    first_dealer: int = 0,
+    shard_size: int = DEFAULT_SHARD_SIZE,
+) -> list[Shard]:
+    """The shards of a run of ``games`` games, ``shard_size`` games each (the
+    last may be shorter); the arguments checked.
+
+    >>> import pyclag
+    >>> [str(s) for s in shards(pyclag.NORMAL, 3, ["random"], 5, seed=10, shard_size=2)]
+    ['shard 0 (games 0-1, seeds 10-11)', 'shard 1 (games 2-3, seeds 12-13)', 'shard 2 (games 4-4, seeds 14-14)']
+    >>> shards(pyclag.NORMAL, 3, ["genius"], 5)
+    Traceback (most recent call last):
+    pyclag.errors.RulesError: bots must be named from heuristic, random; not 'genius'
+    """
+    for name, value in (("games", games), ("seed", seed), ("shard_size", shard_size)):
+        if not is_whole(value):
+            raise not_a("simulate_many", name, "an int", value)
+    if games < 1:
+        raise RulesError(f"games must be at least 1, not {games}")
+    if shard_size < 1:
+        raise RulesError(f"shard_size must be at least 1 game, not {shard_size}")
+    if isinstance(bots, str) or not bots:
+        raise RulesError(f"bots must be a non-empty list of bot names, not {bots!r}")
+    for name in bots:
+        if name not in BOTS:
+            raise RulesError(f"bots must be named from {', '.join(BOTS)}; not {name!r}")
+    new_game(rules, players=players, first_dealer=first_dealer)  # refuses a bad table
+    return [
+        Shard(
+            index,
+            rules,
+            players,
+            tuple(bots),
+            first_dealer,
+            first,
+            min(shard_size, games - first),
+            seed,
+        )
+        for index, first in enumerate(range(0, games, shard_size))
+    ]
+
+
+@attrs.frozen
+class Summary:
+    """The tally of a run and the bot of each seat; ``str()`` is the summary
+    ``pyclag simulate --games K`` prints.
+
+    >>> print(Summary(Tally(2, (10, 4), (58, 8), (2, 0), (("normal", 3, 4),)), ("heuristic", "random")))
+    seat  bot              mean score  spread (sd)    wins
+       0  heuristic               5.0          2.0  100.0%
+       1  random                  2.0          0.0    0.0%
+    bot                    mean score  spread (sd)    wins
+    heuristic                     5.0          2.0  100.0%
+    random                        2.0          0.0    0.0%
+    (a shared win counts as a win for every winner)
+    contracts made by round type                made      of    rate
+    normal                                         3       4   75.0%
+    """
+
+    tally: Tally
+    kinds: tuple[str, ...]
+
+    def __str__(self) -> str:
+        tally, kinds = self.tally, self.kinds
+        seats = range(len(kinds))
+        lines = [f"{'seat':>4}  {'bot':<16}{'mean score':>11}{'spread (sd)':>13}{'wins':>8}"]
+        lines += [_row(f"{seat:>4}  {kinds[seat]:<16}", tally, [seat]) for seat in seats]
+        lines.append(f"{'bot':<22}{'mean score':>11}{'spread (sd)':>13}{'wins':>8}")
+        for kind in dict.fromkeys(kinds):
+            lines.append(_row(f"{kind:<22}", tally, [s for s in seats if kinds[s] == kind]))
+        lines.append("(a shared win counts as a win for every winner)")
+        lines.append(f"{'contracts made by round type':<40}{'made':>8}{'of':>8}{'rate':>8}")
+        for label, kept, bids in tally.contracts:
+            if bids:
+                lines.append(f"{label:<40}{kept:>8}{bids:>8}{kept / bids:>8.1%}")
+        return "\n".join(lines)
+
+    def to_json(self) -> dict[str, object]:
+        """The exact tally and the bots by seat, as JSON values (``--summary-json``).
+
+        >>> Summary(Tally(1, (3,), (9,), (1,), ()), ("random",)).to_json()["bots"]
+        ['random']
+        """
+        return {"format": "pyclag-summary/1", "bots": list(self.kinds), **self.tally.to_json()}
+
+
+def _row(head: str, tally: Tally, seats: Sequence[int]) -> str:
+    """Mean, spread (population sd, from the exact sums) and win rate of ``seats`` pooled."""
+    count = tally.games * len(seats)
+    total = sum(tally.score_sum[seat] for seat in seats)
+    squares = sum(tally.score_squares[seat] for seat in seats)
+    spread = math.sqrt(Fraction(count * squares - total * total, count * count))
+    won = sum(tally.wins[seat] for seat in seats)
+    return f"{head}{total / count:>11.1f}{spread:>13.1f}{won / count:>8.1%}"
+
+
+def simulate_many(
+    rules: RuleSet,
+    players: int,
+    bots: Sequence[str],
+    games: int,
+    seed: int = 0,
+    *,
+    first_dealer: int = 0,
+    shard_size: int = DEFAULT_SHARD_SIZE,
+    map: Map | None = None,
+    on_shard: Callable[[Tally], None] | None = None,
+) -> Summary:
+    """Play ``games`` seeded games in shards on ``map`` (default: the built-in,
+    in this process) and merge their tallies; ``on_shard`` sees each finished
+    shard's tally (for a progress bar). A shard that fails or never returns is
+    a :class:`ShardError` naming it and its seeds.
+
+    >>> import pyclag
+    >>> print(simulate_many(pyclag.NORMAL.with_schedule([1]), 3, ["heuristic"], 2, seed=1))
+    seat  bot              mean score  spread (sd)    wins
+    ...
+    normal                                         3       6   50.0%
+    """
+    plan = shards(
+        rules, players, bots, games, seed, first_dealer=first_dealer, shard_size=shard_size
+    )
+    waiting = {shard.index: shard for shard in plan}
+    tally = EMPTY
+    results: Iterator[tuple[int, Tally]] = iter((map or builtins.map)(play_shard, plan))
+    while waiting:
+        try:
+            index, part = next(results)
+        except StopIteration:
+            raise ShardError(_missing(waiting, "the map returned no result for it")) from None
+        except ShardError:
+            raise
+        except Exception as err:  # a worker that died, a cluster that went away
+            raise ShardError(_missing(waiting, f"{type(err).__name__}: {err}")) from err
+        if waiting.pop(index, None) is None:
+            raise ShardError(f"shard {index} came back twice or was never sent")
+        tally = tally + part
+        if on_shard is not None:
+            on_shard(part)
+    return Summary(tally, tuple(bots[seat % len(bots)] for seat in range(players)))
+
+
+def _missing(waiting: dict[int, Shard], why: str) -> str:
+    first = waiting[min(waiting)]
+    more = f" (and {len(waiting) - 1} more shards unfinished)" if len(waiting) > 1 else ""
+    return f"{first} did not finish{more}: {why}"
