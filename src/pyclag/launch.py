@@ -201,9 +201,10 @@ def run(
     ...
     0
     """
-    workers = jobs or os.cpu_count() or 1
-    if workers < 1 or (shard_size is not None and shard_size < 1):
-        raise ClagError(f"--jobs and --shard-size must be at least 1, not {jobs}, {shard_size}")
+    workers = (os.cpu_count() or 1) if jobs is None else jobs
+    for flag, value in (("--jobs", workers), ("--shard-size", shard_size)):
+        if value is not None and value < 1:
+            raise ClagError(f"{flag} must be at least 1, not {value}")
     size = shard_size or max(1, min(DEFAULT_SHARD_SIZE, -(-games // (8 * workers))))
     progress = Progress(games)
     kinds = ", ".join(dict.fromkeys(bots))

@@ -374,7 +374,7 @@ def simulate_many(
     >>> print(simulate_many(pyclag.NORMAL.with_schedule([1]), 3, ["heuristic"], 2, seed=1))
     seat  bot              mean score  spread (sd)    wins
     ...
-    normal                                         3       6   50.0%
+    normal                                         4       6   66.7%
     """
     plan = shards(
         rules, players, bots, games, seed, first_dealer=first_dealer, shard_size=shard_size
