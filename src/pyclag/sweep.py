@@ -42,6 +42,8 @@ from pyclag.state import GameState
 __all__ = [
     "BOTS",
     "DEFAULT_SHARD_SIZE",
+    "EMPTY",
+    "Map",
     "Shard",
     "ShardError",
     "Summary",
@@ -194,6 +196,7 @@ class Tally:
 
 
 EMPTY: Final = Tally(0, (), (), (), ())
+"""The tally of no games: ``EMPTY + tally == tally``."""
 
 
 def _pairwise(left: tuple[int, ...], right: tuple[int, ...]) -> tuple[int, ...]:
@@ -269,20 +272,22 @@ def shards(
     ['shard 0 (games 0-1, seeds 10-11)', 'shard 1 (games 2-3, seeds 12-13)', 'shard 2 (games 4-4, seeds 14-14)']
     >>> shards(pyclag.NORMAL, 3, ["genius"], 5)
     Traceback (most recent call last):
-    pyclag.errors.RulesError: bots must be named from heuristic, random; not 'genius'
+    pyclag.errors.RulesError: simulate_many: bots must be named from heuristic, random; not 'genius'
     """
     for name, value in (("games", games), ("seed", seed), ("shard_size", shard_size)):
         if not is_whole(value):
             raise not_a("simulate_many", name, "an int", value)
     if games < 1:
-        raise RulesError(f"games must be at least 1, not {games}")
+        raise RulesError(f"simulate_many: games must be at least 1, not {games}")
     if shard_size < 1:
-        raise RulesError(f"shard_size must be at least 1 game, not {shard_size}")
+        raise RulesError(f"simulate_many: shard_size must be at least 1 game, not {shard_size}")
     if isinstance(bots, str) or not bots:
-        raise RulesError(f"bots must be a non-empty list of bot names, not {bots!r}")
+        raise RulesError(f"simulate_many: bots must be a non-empty list of bot names, not {bots!r}")
     for name in bots:
         if name not in BOTS:
-            raise RulesError(f"bots must be named from {', '.join(BOTS)}; not {name!r}")
+            raise RulesError(
+                f"simulate_many: bots must be named from {', '.join(BOTS)}; not {name!r}"
+            )
     new_game(rules, players=players, first_dealer=first_dealer)  # refuses a bad table
     return [
         Shard(
