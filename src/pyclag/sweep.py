@@ -51,7 +51,6 @@ __all__ = [
     "bot_table",
     "play_shard",
     "seeded_game",
-    "shards",
     "simulate_many",
 ]
 
@@ -223,6 +222,23 @@ class Shard:
     count: int
     seed: int
 
+    def split(self, size: int) -> list[Shard]:
+        """This shard's games in shards of ``size`` (the last may be shorter),
+        numbered from 0.
+
+        >>> import pyclag
+        >>> run = Shard(0, pyclag.NORMAL, 3, ("random",), 0, 0, 5, 10)
+        >>> [str(part) for part in run.split(2)]
+        ['shard 0 (games 0-1, seeds 10-11)', 'shard 1 (games 2-3, seeds 12-13)', 'shard 2 (games 4-4, seeds 14-14)']
+        """
+        starts = range(self.first, self.first + self.count, size)
+        return [
+            attrs.evolve(
+                self, index=index, first=first, count=min(size, self.first + self.count - first)
+            )
+            for index, first in enumerate(starts)
+        ]
+
     def __str__(self) -> str:
         last = self.first + self.count - 1
         return (
@@ -252,56 +268,6 @@ def play_shard(shard: Shard) -> tuple[int, Tally]:
                 f"{shard} failed: game {number} (seed {seed}) raised {type(err).__name__}: {err}"
             ) from err
     return shard.index, Tally.of(played)
-
-
-def shards(
-    rules: RuleSet,
-    players: int,
-    bots: Sequence[str],
-    games: int,
-    seed: int = 0,
-    *,
-    first_dealer: int = 0,
-    shard_size: int = DEFAULT_SHARD_SIZE,
-) -> list[Shard]:
-    """The shards of a run of ``games`` games, ``shard_size`` games each (the
-    last may be shorter); the arguments checked.
-
-    >>> import pyclag
-    >>> [str(s) for s in shards(pyclag.NORMAL, 3, ["random"], 5, seed=10, shard_size=2)]
-    ['shard 0 (games 0-1, seeds 10-11)', 'shard 1 (games 2-3, seeds 12-13)', 'shard 2 (games 4-4, seeds 14-14)']
-    >>> shards(pyclag.NORMAL, 3, ["genius"], 5)
-    Traceback (most recent call last):
-    pyclag.errors.RulesError: simulate_many: bots must be named from heuristic, random; not 'genius'
-    """
-    for name, value in (("games", games), ("seed", seed), ("shard_size", shard_size)):
-        if not is_whole(value):
-            raise not_a("simulate_many", name, "an int", value)
-    if games < 1:
-        raise RulesError(f"simulate_many: games must be at least 1, not {games}")
-    if shard_size < 1:
-        raise RulesError(f"simulate_many: shard_size must be at least 1 game, not {shard_size}")
-    if isinstance(bots, str) or not bots:
-        raise RulesError(f"simulate_many: bots must be a non-empty list of bot names, not {bots!r}")
-    for name in bots:
-        if name not in BOTS:
-            raise RulesError(
-                f"simulate_many: bots must be named from {', '.join(BOTS)}; not {name!r}"
-            )
-    new_game(rules, players=players, first_dealer=first_dealer)  # refuses a bad table
-    return [
-        Shard(
-            index,
-            rules,
-            players,
-            tuple(bots),
-            first_dealer,
-            first,
-            min(shard_size, games - first),
-            seed,
-        )
-        for index, first in enumerate(range(0, games, shard_size))
-    ]
 
 
 @attrs.frozen
@@ -376,14 +342,30 @@ def simulate_many(
     a :class:`ShardError` naming it and its seeds.
 
     >>> import pyclag
+    >>> simulate_many(pyclag.NORMAL, 3, ["genius"], 5)
+    Traceback (most recent call last):
+    pyclag.errors.RulesError: simulate_many: bots must be named from heuristic, random; not 'genius'
     >>> print(simulate_many(pyclag.NORMAL.with_schedule([1]), 3, ["heuristic"], 2, seed=1))
     seat  bot              mean score  spread (sd)    wins
     ...
     normal                                         4       6   66.7%
     """
-    plan = shards(
-        rules, players, bots, games, seed, first_dealer=first_dealer, shard_size=shard_size
-    )
+    for name, value in (("games", games), ("seed", seed), ("shard_size", shard_size)):
+        if not is_whole(value):
+            raise not_a("simulate_many", name, "an int", value)
+    if games < 1:
+        raise RulesError(f"simulate_many: games must be at least 1, not {games}")
+    if shard_size < 1:
+        raise RulesError(f"simulate_many: shard_size must be at least 1 game, not {shard_size}")
+    if isinstance(bots, str) or not bots:
+        raise RulesError(f"simulate_many: bots must be a non-empty list of bot names, not {bots!r}")
+    for name in bots:
+        if name not in BOTS:
+            raise RulesError(
+                f"simulate_many: bots must be named from {', '.join(BOTS)}; not {name!r}"
+            )
+    new_game(rules, players=players, first_dealer=first_dealer)  # refuses a bad table
+    plan = Shard(0, rules, players, tuple(bots), first_dealer, 0, games, seed).split(shard_size)
     waiting = {shard.index: shard for shard in plan}
     tally = EMPTY
     results: Iterator[tuple[int, Tally]] = iter((map or builtins.map)(play_shard, plan))

@@ -26,7 +26,7 @@ import pyclag
 from pyclag import sweep
 from pyclag.bots import play_game
 from pyclag.cli import main
-from pyclag.sweep import Shard, ShardError, Tally, play_shard, shards, simulate_many
+from pyclag.sweep import Shard, ShardError, Tally, play_shard, simulate_many
 
 RULES = pyclag.NORMAL.with_schedule([3, 4, 2])
 BOTS = ["heuristic", "random"]
@@ -133,11 +133,11 @@ def test_a_dask_cluster_gives_the_same_summary(
     assert list(tmp_path.iterdir()) == []  # no files left behind
 
 
-def test_a_ray_cluster_gives_the_same_summary() -> None:
+def test_a_ray_cluster_gives_the_same_summary(capsys: pytest.CaptureFixture[str]) -> None:
     ray = pytest.importorskip("ray")
     pools = pytest.importorskip("ray.util.multiprocessing")
-
-    alone = simulate_many(RULES, 3, BOTS, 20, seed=4)
+    assert main([*SIMULATE, "--jobs", "1"]) == 0
+    alone = capsys.readouterr().out
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
     try:
         pool = pools.Pool(2)
@@ -145,9 +145,12 @@ def test_a_ray_cluster_gives_the_same_summary() -> None:
             on_ray = simulate_many(RULES, 3, BOTS, 20, 4, shard_size=3, map=pool.imap_unordered)
         finally:
             pool.terminate()
+        assert main([*SIMULATE, "--backend", "ray", "--address", "auto"]) == 0
+        by_command = capsys.readouterr().out
     finally:
         ray.shutdown()
-    assert str(on_ray) == str(alone)
+    assert alone.splitlines()[1:] == str(on_ray).splitlines()
+    assert by_command == alone
 
 
 @pytest.mark.parametrize(
@@ -284,12 +287,12 @@ def test_bad_arguments_are_refused_naming_them() -> None:
     with pytest.raises(TypeError, match="simulate_many: games must be an int, not str"):
         simulate_many(RULES, 3, BOTS, "5")  # type: ignore[arg-type]
     with pytest.raises(pyclag.RulesError, match="players"):
-        shards(RULES, 9, BOTS, 5)
+        simulate_many(RULES, 9, BOTS, 5)
 
 
 def test_a_shard_is_picklable_and_plays_the_same_anywhere() -> None:
     import pickle
 
-    shard = shards(RULES, 3, BOTS, 10, seed=2, shard_size=4)[1]
+    shard = Shard(0, RULES, 3, tuple(BOTS), 0, 0, 10, 2).split(4)[1]
     assert pickle.loads(pickle.dumps(shard)) == shard
     assert play_shard(pickle.loads(pickle.dumps(shard))) == play_shard(shard)
