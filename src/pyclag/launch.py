@@ -118,8 +118,8 @@ def _dask(distributed: Any, address: str | None, jobs: int) -> Iterator[Map]:
         client = distributed.Client(address or cluster, timeout="10s")
     except OSError as err:
         raise ClagError(f"--address {address}: no Dask scheduler answers: {err}") from None
-    try:
-        yield client.get_executor().map
+    try:  # two shards in flight per worker thread, however many shards the run has
+        yield _unordered(client.get_executor(), 2 * max(1, sum(client.nthreads().values())))
     finally:
         client.close()
         if cluster is not None:
