@@ -256,18 +256,19 @@ def play_shard(shard: Shard) -> tuple[int, Tally]:
     >>> index, tally.score_sum
     (0, (0, 12, 10))
     """
-    played = []
+    return shard.index, Tally.of(_played(shard))
+
+
+def _played(shard: Shard) -> Iterator[GameState]:
+    """A shard's games, one at a time (a tally keeps none of them)."""
     for number in range(shard.first, shard.first + shard.count):
         seed = shard.seed + number
         try:
-            played.append(
-                seeded_game(shard.rules, shard.players, shard.bots, seed, shard.first_dealer)
-            )
+            yield seeded_game(shard.rules, shard.players, shard.bots, seed, shard.first_dealer)
         except Exception as err:  # any failure ends the run, never a short summary
             raise ShardError(
                 f"{shard} failed: game {number} (seed {seed}) raised {type(err).__name__}: {err}"
             ) from err
-    return shard.index, Tally.of(played)
 
 
 @attrs.frozen
