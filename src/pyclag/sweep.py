@@ -33,7 +33,7 @@ from typing import Any, Final
 import attrs
 
 from pyclag.bots import Bot, HeuristicBot, RandomBot, play_game
-from pyclag.checks import is_whole, not_a
+from pyclag.checks import Frozen, is_whole, not_a
 from pyclag.engine import new_game, winners
 from pyclag.errors import ClagError, RulesError
 from pyclag.rules.ruleset import RuleSet
@@ -112,7 +112,7 @@ def _label(text: str) -> str:
 
 
 @attrs.frozen
-class Tally:
+class Tally(Frozen):
     """The exact, mergeable count of some games: the games, by seat the sums
     and sums of squares of the final scores and the wins, and by round type
     the contracts made and bid (``(label, made, bids)``, sorted by label).
@@ -203,7 +203,7 @@ def _pairwise(left: tuple[int, ...], right: tuple[int, ...]) -> tuple[int, ...]:
 
 
 @attrs.frozen
-class Shard:
+class Shard(Frozen):
     """Games ``first`` to ``first + count - 1`` of a run from ``seed``: all a
     worker needs, picklable.
 
@@ -272,7 +272,7 @@ def _played(shard: Shard) -> Iterator[GameState]:
 
 
 @attrs.frozen
-class Summary:
+class Summary(Frozen):
     """The tally of a run and the bot of each seat; ``str()`` is the summary
     ``pyclag simulate --games K`` prints.
 
