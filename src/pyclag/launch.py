@@ -85,8 +85,9 @@ def backend(name: str, address: str | None, jobs: int) -> Iterator[Map]:
         )
         try:
             yield _unordered(pool, 2 * jobs)
-        finally:  # on Ctrl-C too: drop the shards not started
-            pool.shutdown(wait=False, cancel_futures=True)
+        finally:  # on Ctrl-C too: drop the shards not started, let the running ones end
+            # (wait=False would race the pool's own exit handler: "Bad file descriptor")
+            pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _unordered(pool: concurrent.futures.Executor, window: int) -> Map:
