@@ -118,7 +118,8 @@ def _dask(distributed: Any, address: str | None, jobs: int) -> Iterator[Map]:
             )
         client = distributed.Client(address or cluster, timeout="10s")
     except OSError as err:
-        raise ClagError(f"--address {address}: no Dask scheduler answers: {err}") from None
+        where = f"--address {address}: no Dask scheduler answers" if address else "no Dask cluster"
+        raise ClagError(f"{where}: {err}") from None
     try:  # two shards in flight per worker thread, however many shards the run has
         yield _unordered(client.get_executor(), 2 * max(1, sum(client.nthreads().values())))
     finally:
@@ -206,7 +207,7 @@ def run(
     for flag, value in (("--jobs", workers), ("--shard-size", shard_size)):
         if value is not None and value < 1:
             raise ClagError(f"{flag} must be at least 1, not {value}")
-    size = shard_size or max(1, min(DEFAULT_SHARD_SIZE, -(-games // (8 * workers))))
+    size = shard_size or max(1, min(DEFAULT_SHARD_SIZE, -(-games // (32 * workers))))
     progress = Progress(games)
     kinds = ", ".join(dict.fromkeys(bots))
     try:
