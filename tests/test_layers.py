@@ -31,15 +31,17 @@ LAYERS: Final = (
     ("moves",),
     ("playout", "views", "records", "scorecard", "bench", "scoresheet"),
     ("bots",),
-    ("terminal",),
+    ("sweep",),
+    ("terminal", "launch"),
     ("cli", "__main__"),
 )
 """The layers, lowest first: a module may import its own layer's modules and
 lower ones, never a higher one. ``pyclag/__init__.py`` re-exports the public
 names and sits above them all."""
 
-APPS: Final = frozenset({"terminal", "cli"})
-"""Only the applications may import inside a function (to start up fast)."""
+APPS: Final = frozenset({"terminal", "launch", "cli"})
+"""Only the applications may import inside a function (to start up fast);
+``launch`` imports the optional extras (Dask, Ray) only when ``--backend`` asks."""
 
 
 def _modules() -> dict[str, pathlib.Path]:

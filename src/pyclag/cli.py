@@ -29,21 +29,21 @@ import argparse
 import json
 import os
 import random
-import statistics
 import sys
 from collections import defaultdict
 from collections.abc import Sequence
 from typing import NoReturn
 
-from pyclag import __version__, bench, presets, records
-from pyclag.bots import Bot, play_game
+from pyclag import __version__, bench, launch, presets, records
+from pyclag.bots import Bot
 from pyclag.bots.names import BOT_NAMES, Search, bot_names, make_bots
 from pyclag.bots.pimc import POLICIES
-from pyclag.engine import is_over, new_game, phase, winners
+from pyclag.engine import is_over, new_game, phase
 from pyclag.errors import ClagError, RecordError
+from pyclag.launch import write_file
 from pyclag.rules.ruleset import RuleSet
 from pyclag.scorecard import schedule, score_card
-from pyclag.state import GameState
+from pyclag.sweep import seeded_game
 
 __all__ = ["main"]
 
@@ -87,6 +87,19 @@ def _parser() -> argparse.ArgumentParser:
         type=int,
         default=1,
         help="play K games (seeds S, S+1, ...) and print a summary (default: 1)",
+    )
+    simulate.add_argument(
+        "--jobs", type=int, help="worker processes (default: every core; 1: in this process)"
+    )
+    simulate.add_argument(
+        "--backend", choices=launch.BACKENDS, default="local", help="where (default: local)"
+    )
+    simulate.add_argument(
+        "--address", help="an existing cluster: tcp://HOST:PORT (dask), ray://HOST:PORT or auto"
+    )
+    simulate.add_argument("--shard-size", type=int, help="games per shard (default: automatic)")
+    simulate.add_argument(
+        "--summary-json", metavar="FILE", help="write the exact tally of the games to FILE"
     )
 
     playing = _command(commands, "play", "play a game in the terminal against bots")
@@ -179,10 +192,14 @@ def _search_arguments(command: argparse.ArgumentParser) -> None:
     )
 
 
+def _search(args: argparse.Namespace) -> Search:
+    """The PIMC settings the ``--pimc-*`` options give."""
+    return Search(args.pimc_worlds, args.pimc_policy, args.pimc_seconds)
+
+
 def _bots(args: argparse.Namespace, seats: Sequence[int], seed: object) -> list[Bot]:
     """The bots ``--bots`` lists, repeated over ``seats``, with the PIMC settings."""
-    settings = Search(args.pimc_worlds, args.pimc_policy, args.pimc_seconds)
-    return make_bots(bot_names(args.bots), seats, seed, settings)
+    return make_bots(bot_names(args.bots), seats, seed, _search(args))
 
 
 def _simulate(args: argparse.Namespace) -> int:
@@ -192,21 +209,30 @@ def _simulate(args: argparse.Namespace) -> int:
     if args.record and args.games > 1:
         raise ClagError("--record writes one game's record; leave out --games")
     names = bot_names(args.bots)
+    make_bots(names, [], args.seed, _search(args))  # refuses bad --pimc-* settings
+    if args.games > 1:
+        return launch.run(
+            rules,
+            args.players,
+            names,
+            args.games,
+            args.seed,
+            first_dealer=args.first_dealer,
+            jobs=args.jobs,
+            name=args.backend,
+            address=args.address,
+            shard_size=args.shard_size,
+            summary_json=args.summary_json,
+        )
+    state = seeded_game(rules, args.players, names, args.seed, args.first_dealer, _search(args))
     kinds = ", ".join(dict.fromkeys(names))
-    head = f"pyclag simulate: preset {rules.name}, {args.players} players"
-    if args.games == 1:
-        state = _game(rules, args, args.seed)
-        print(f"{head}, seed {args.seed}, first dealer seat {args.first_dealer}, bots {kinds}")
-        print(score_card(state))
-        if args.record:
-            _write(args.record, records.dump(state))
-        return 0
-    games = []
-    for number in range(args.games):
-        games.append(_game(rules, args, args.seed + number))
-        _progress(number + 1, args.games)
-    print(f"{head}, {args.games} games from seed {args.seed}, bots {kinds}")
-    print(_summary(games, [names[seat % len(names)] for seat in range(args.players)]))
+    print(
+        f"pyclag simulate: preset {rules.name}, {args.players} players, seed {args.seed}, "
+        f"first dealer seat {args.first_dealer}, bots {kinds}"
+    )
+    print(score_card(state))
+    if args.record:
+        write_file(args.record, records.dump(state))
     return 0
 
 
@@ -236,67 +262,6 @@ def _option_value(text: str) -> object:
     except ValueError:
         return text
     return value if value is None or isinstance(value, (bool, int)) else text
-
-
-def _game(rules: RuleSet, args: argparse.Namespace, seed: int) -> GameState:
-    """The game ``--seed seed`` plays: the pack from ``Random(seed)``."""
-    state = new_game(rules, players=args.players, first_dealer=args.first_dealer)
-    return play_game(state, _bots(args, range(args.players), seed), random.Random(seed))
-
-
-def _progress(done: int, total: int) -> None:
-    """A progress bar on standard error, only when it is a terminal."""
-    if not sys.stderr.isatty():
-        return
-    filled = 30 * done // total
-    end = "\n" if done == total else ""
-    sys.stderr.write(f"\r{done:>6}/{total} [{'#' * filled}{'.' * (30 - filled)}]{end}")
-    sys.stderr.flush()
-
-
-def _summary(games: Sequence[GameState], kinds: Sequence[str]) -> str:
-    """Mean and spread of the final scores and the win rates, by seat and by
-    bot, and how often contracts were made in each type of round."""
-    players = games[0].players
-    finals = [[game.scores[seat] for game in games] for seat in range(players)]
-    wins = [[seat in winners(game) for game in games] for seat in range(players)]
-    lines = [f"{'seat':>4}  {'bot':<16}{'mean score':>11}{'spread (sd)':>13}{'wins':>8}"]
-    for seat in range(players):
-        lines.append(_row(f"{seat:>4}  {kinds[seat]:<16}", finals[seat], wins[seat]))
-    lines.append(f"{'bot':<22}{'mean score':>11}{'spread (sd)':>13}{'wins':>8}")
-    for kind in dict.fromkeys(kinds):
-        seats = [seat for seat in range(players) if kinds[seat] == kind]
-        scores = [score for seat in seats for score in finals[seat]]
-        won = [win for seat in seats for win in wins[seat]]
-        lines.append(_row(f"{kind:<22}", scores, won))
-    lines.append("(a shared win counts as a win for every winner)")
-    made: dict[str, list[int]] = defaultdict(lambda: [0, 0])
-    for game in games:
-        for result in game.history:
-            # "Dealer Calls: Trumps C" counts as "Dealer Calls", whatever was declared.
-            tally = made[result.setup.played.label.partition(":")[0] or "normal"]
-            for bid, kept in zip(result.bids, result.made, strict=True):
-                if bid is not None:
-                    tally[0] += int(kept)
-                    tally[1] += 1
-    lines.append(f"{'contracts made by round type':<40}{'made':>8}{'of':>8}{'rate':>8}")
-    for label, (count, bids) in sorted(made.items()):
-        if bids:
-            lines.append(f"{label:<40}{count:>8}{bids:>8}{count / bids:>8.1%}")
-    return "\n".join(lines)
-
-
-def _row(head: str, scores: Sequence[int], wins: Sequence[bool]) -> str:
-    spread = statistics.pstdev(scores) if len(scores) > 1 else 0.0
-    return f"{head}{statistics.fmean(scores):>11.1f}{spread:>13.1f}{sum(wins) / len(wins):>8.1%}"
-
-
-def _write(path: str, text: str) -> None:
-    try:
-        with open(path, "w", encoding="utf-8") as target:
-            target.write(text + "\n")
-    except OSError as err:
-        raise ClagError(f"cannot write {path}: {err.strerror}") from None
 
 
 def _play(args: argparse.Namespace) -> int:

@@ -18,7 +18,7 @@ from functools import cache
 import attrs
 
 import pyclag
-from pyclag import Bid, GameState, presets, records, scorecard
+from pyclag import Bid, GameState, presets, records, scorecard, sweep
 from pyclag.checks import CACHES, Frozen
 from pyclag.decisions import DECISIONS, decision
 from pyclag.engine import outcome
@@ -109,6 +109,9 @@ def _instances() -> dict[type, object]:
     # The score sheet of a whole game, and the values it builds on the way.
     sheet = ScoreSheet(final.rules, final.players, entries=entries_of(final))
     roots += [sheet, TricksTaken((1, 0)), scorecard.CardRow(1, 1, "", (10,), (0,))]
+    # A simulation's shard and summary (which holds a tally).
+    roots += [sweep.Shard(0, NORMAL, 3, ("random",), 0, 0, 2, 0)]
+    roots += [sweep.simulate_many(NORMAL.with_schedule([1]), 3, ["random"], 2)]
     for root in roots:
         _walk(root, seen, out)
     return out

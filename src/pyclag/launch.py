@@ -1,0 +1,250 @@
+"""Running ``pyclag simulate --games K``: on a local process pool, a Dask or a
+Ray cluster, with a progress bar and a clean stop on Ctrl-C.
+
+The games, their shards and their exact tallies are :mod:`pyclag.sweep`'s;
+this module only chooses the ``map`` they run on. Dask and Ray are optional
+extras (``pyclag[dask]``, ``pyclag[ray]``), imported only when asked for.
+
+>>> with backend("local", None, 1) as run:
+...     list(run(abs, [-1, 2]))
+[1, 2]
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import contextlib
+import importlib
+import itertools
+import json
+import os
+import signal
+import sys
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, TextIO
+
+from pyclag.bots.names import Search
+from pyclag.errors import ClagError
+from pyclag.rules.ruleset import RuleSet
+from pyclag.sweep import DEFAULT_SHARD_SIZE, Map, ShardError, Tally, simulate_many
+
+__all__ = ["BACKENDS", "Progress", "backend", "run", "write_file"]
+
+BACKENDS = ("local", "dask", "ray")
+"""What ``--backend`` may name."""
+
+EXTRAS = {"dask": ("distributed", "dask"), "ray": ("ray.util.multiprocessing", "ray")}
+"""Each cluster backend: the module it needs and the extra that installs it."""
+
+
+def _extra(name: str) -> Any:
+    """The optional module a backend needs, or the one-line error naming its extra."""
+    module, extra = EXTRAS[name]
+    try:
+        return importlib.import_module(module)
+    except ImportError:
+        raise ClagError(
+            f"--backend {name} needs the {extra} extra: pip install 'pyclag[{extra}]'"
+        ) from None
+
+
+def _check_address(name: str, address: str | None) -> None:
+    if address is None:
+        return
+    if name == "local":
+        raise ClagError(f"--address {address} names a cluster; give --backend dask or ray")
+    legal = name == "dask" and "://" in address and not address.startswith("ray://")
+    legal = legal or (name == "ray" and (address == "auto" or address.startswith("ray://")))
+    if not legal:
+        shape = "tcp://HOST:PORT" if name == "dask" else "ray://HOST:PORT or auto"
+        raise ClagError(f"--address for --backend {name} takes {shape}, not {address!r}")
+
+
+@contextlib.contextmanager
+def backend(name: str, address: str | None, jobs: int) -> Iterator[Map]:
+    """A ``map`` over ``jobs`` local processes (in this process when ``jobs``
+    is 1), a Dask or a Ray cluster (at ``address``, or started here with
+    ``jobs`` workers); stopped on leaving.
+
+    >>> with backend("local", "tcp://x:1", 1) as run:
+    ...     pass
+    Traceback (most recent call last):
+    pyclag.errors.ClagError: --address tcp://x:1 names a cluster; give --backend dask or ray
+    """
+    _check_address(name, address)
+    if name == "dask":
+        with _dask(_extra(name), address, jobs) as run:
+            yield run
+    elif name == "ray":
+        with _ray(_extra(name), address, jobs) as run:
+            yield run
+    elif jobs == 1:
+        yield map
+    else:
+        pool = concurrent.futures.ProcessPoolExecutor(
+            jobs, initializer=signal.signal, initargs=(signal.SIGINT, signal.SIG_IGN)
+        )
+        try:
+            yield _unordered(pool, 2 * jobs)
+        finally:  # on Ctrl-C too: drop the shards not started, let the running ones end
+            # (wait=False would race the pool's own exit handler: "Bad file descriptor")
+            pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _unordered(pool: concurrent.futures.Executor, window: int) -> Map:
+    """A map on ``pool`` that keeps ``window`` items in flight (memory stays flat
+    however many there are) and yields results as they finish."""
+
+    def run(function: Callable[[Any], Any], items: Iterable[Any]) -> Iterator[Any]:
+        waiting = iter(items)
+        flying = {pool.submit(function, item) for item in itertools.islice(waiting, window)}
+        while flying:
+            done, flying = concurrent.futures.wait(
+                flying, return_when=concurrent.futures.FIRST_COMPLETED
+            )
+            for future in done:
+                flying |= {pool.submit(function, item) for item in itertools.islice(waiting, 1)}
+                yield future.result()
+
+    return run
+
+
+@contextlib.contextmanager
+def _dask(distributed: Any, address: str | None, jobs: int) -> Iterator[Map]:
+    cluster = None
+    try:
+        if address is None:
+            cluster = distributed.LocalCluster(
+                n_workers=jobs, threads_per_worker=1, dashboard_address=None
+            )
+        client = distributed.Client(address or cluster, timeout="10s")
+    except OSError as err:
+        where = f"--address {address}: no Dask scheduler answers" if address else "no Dask cluster"
+        raise ClagError(f"{where}: {err}") from None
+    try:  # two shards in flight per worker thread, however many shards the run has
+        yield _unordered(client.get_executor(), 2 * max(1, sum(client.nthreads().values())))
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+
+
+@contextlib.contextmanager
+def _ray(multiprocessing: Any, address: str | None, jobs: int) -> Iterator[Map]:
+    try:
+        pool = multiprocessing.Pool(None if address else jobs, ray_address=address)
+    except (ConnectionError, OSError, RuntimeError) as err:
+        raise ClagError(f"--address {address}: no Ray cluster answers: {err}") from None
+    try:
+        yield pool.imap_unordered
+    finally:
+        pool.terminate()
+
+
+class Progress:
+    """A bar over the whole run on ``stream`` (standard error), fed by finished
+    shards; drawn only when the stream is a terminal. ``done`` counts the games.
+
+    >>> bar = Progress(10)
+    >>> bar(Tally(4, (0,), (0,), (0,), ()))
+    >>> bar.done
+    4
+    """
+
+    def __init__(self, total: int, stream: TextIO | None = None) -> None:
+        self.total = total
+        self.done = 0
+        self.stream = sys.stderr if stream is None else stream
+
+    def __call__(self, part: Tally) -> None:
+        self.done += part.games
+        if not self.stream.isatty():
+            return
+        filled = 30 * self.done // self.total
+        end = "\n" if self.done == self.total else ""
+        bar = f"[{'#' * filled}{'.' * (30 - filled)}]"
+        self.stream.write(f"\r{self.done:>6}/{self.total} {bar}{end}")
+        self.stream.flush()
+
+
+def write_file(path: str, text: str) -> None:
+    """Write ``text`` and a newline to ``path``; an OSError is a one-line ClagError.
+
+    >>> write_file("/nonexistent/x.json", "{}")
+    Traceback (most recent call last):
+    pyclag.errors.ClagError: cannot write /nonexistent/x.json: No such file or directory
+    """
+    try:
+        with open(path, "w", encoding="utf-8") as target:
+            target.write(text + "\n")
+    except OSError as err:
+        raise ClagError(f"cannot write {path}: {err.strerror}") from None
+
+
+def run(
+    rules: RuleSet,
+    players: int,
+    bots: list[str],
+    games: int,
+    seed: int,
+    *,
+    first_dealer: int = 0,
+    jobs: int | None = None,
+    name: str = "local",
+    address: str | None = None,
+    shard_size: int | None = None,
+    summary_json: str | None = None,
+    search: Search | None = None,
+) -> int:
+    """``pyclag simulate --games K``: print the summary; the exit status.
+
+    >>> import pyclag
+    >>> run(pyclag.NORMAL.with_schedule([1]), 3, ["random"], 4, 0, jobs=1)
+    pyclag simulate: preset normal, 3 players, 4 games from seed 0, bots random
+    seat  bot              mean score  spread (sd)    wins
+    ...
+    0
+    """
+    workers = (os.cpu_count() or 1) if jobs is None else jobs
+    for flag, value in (("--jobs", workers), ("--shard-size", shard_size)):
+        if value is not None and value < 1:
+            raise ClagError(f"{flag} must be at least 1, not {value}")
+    size = shard_size or max(1, min(DEFAULT_SHARD_SIZE, -(-games // (32 * workers))))
+    progress = Progress(games)
+    kinds = ", ".join(dict.fromkeys(bots))
+    try:
+        with backend(name, address, workers if -(-games // size) > 1 else 1) as mapping:
+            summary = simulate_many(
+                rules,
+                players,
+                bots,
+                games,
+                seed,
+                first_dealer=first_dealer,
+                shard_size=size,
+                map=mapping,
+                on_shard=progress,
+                search=search,
+            )
+    except KeyboardInterrupt:
+        print(
+            f"\npyclag simulate: interrupted after {progress.done} of {games} games",
+            file=sys.stderr,
+        )
+        return 130
+    except ShardError as err:
+        print(f"pyclag simulate: {err} (after {progress.done} of {games} games)", file=sys.stderr)
+        return 1
+    print(
+        f"pyclag simulate: preset {rules.name}, {players} players, {games} games from seed {seed}, bots {kinds}"
+    )
+    print(summary)
+    if summary_json:
+        head = {
+            "preset": rules.name,
+            "players": players,
+            "seed": seed,
+            "first_dealer": first_dealer,
+        }
+        write_file(summary_json, json.dumps({**head, **summary.to_json()}, indent=1))
+    return 0

@@ -1,0 +1,387 @@
+"""Simulations at scale: many seeded games among bots, in shards, on any ``map``.
+
+:func:`simulate_many` cuts K games into shards (:class:`Shard`); each shard
+plays its games and returns an exact integer :class:`Tally`; tallies merge
+with ``+``, which is associative and commutative, so the :class:`Summary` is
+the same, value for value and line for line, whatever the shard size, the
+number of workers and the order in which shards finish. Game *i* of a run
+from ``seed`` is always the game ``pyclag simulate --seed seed+i`` plays: the
+pack from ``Random(seed + i)``, each random bot from ``Random(f"{seed + i}:{seat}")``.
+
+``map`` is any ``(function, iterable) -> iterable``: the built-in ``map``, a
+``concurrent.futures`` executor's ``map``, a Dask ``Client.get_executor().map``
+or Ray's ``ray.util.multiprocessing.Pool().imap_unordered``.
+
+>>> import pyclag
+>>> rules = pyclag.NORMAL.with_schedule([2, 3])
+>>> one = simulate_many(rules, 3, ["heuristic", "random"], 12, seed=5, shard_size=12)
+>>> one == simulate_many(rules, 3, ["heuristic", "random"], 12, seed=5, shard_size=5)
+True
+>>> one.tally.games, len(one.tally.score_sum)
+(12, 3)
+"""
+
+from __future__ import annotations
+
+import builtins
+import math
+import random
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from fractions import Fraction
+from typing import Any, Final
+
+import attrs
+
+from pyclag.bots import play_game
+from pyclag.bots.names import BOT_NAMES, Search, make_bots
+from pyclag.checks import Frozen, is_whole, not_a
+from pyclag.engine import new_game, winners
+from pyclag.errors import ClagError, RulesError
+from pyclag.rules.ruleset import RuleSet
+from pyclag.state import GameState
+
+__all__ = [
+    "DEFAULT_SHARD_SIZE",
+    "EMPTY",
+    "Map",
+    "Shard",
+    "ShardError",
+    "Summary",
+    "Tally",
+    "play_shard",
+    "seeded_game",
+    "simulate_many",
+]
+
+
+DEFAULT_SHARD_SIZE: Final = 100
+"""Games per shard unless told otherwise: long enough that a shard's overhead
+(sending the rules, returning a tally) is small, short enough to balance."""
+
+Map = Callable[[Callable[[Any], Any], Iterable[Any]], Iterable[Any]]
+"""Anything shaped like the built-in ``map`` of one iterable."""
+
+
+class ShardError(ClagError, RuntimeError):
+    """A shard that raised, or did not come back (its worker died): the run
+    has no summary.
+
+    >>> str(ShardError("shard 0 (games 0-9, seeds 0-9) failed: boom"))
+    'shard 0 (games 0-9, seeds 0-9) failed: boom'
+    """
+
+
+def seeded_game(
+    rules: RuleSet,
+    players: int,
+    names: Sequence[str],
+    seed: int,
+    first_dealer: int = 0,
+    search: Search | None = None,
+) -> GameState:
+    """The game ``pyclag simulate --seed seed`` plays: the pack from ``Random(seed)``,
+    the bots ``names`` lists (:func:`~pyclag.bots.names.make_bots`, PIMC bots with
+    the ``search`` settings).
+
+    >>> import pyclag
+    >>> seeded_game(pyclag.NORMAL.with_schedule([1]), 3, ["heuristic"], 1).scores
+    (0, 12, 0)
+    """
+    state = new_game(rules, players=players, first_dealer=first_dealer)
+    table = make_bots(names, range(players), seed, search)
+    return play_game(state, table, random.Random(seed))
+
+
+def _label(text: str) -> str:
+    # "Dealer Calls: Trumps C" counts as "Dealer Calls", whatever was declared.
+    return text.partition(":")[0] or "normal"
+
+
+@attrs.frozen
+class Tally(Frozen):
+    """The exact, mergeable count of some games: the games, by seat the sums
+    and sums of squares of the final scores and the wins, and by round type
+    the contracts made and bid (``(label, made, bids)``, sorted by label).
+
+    >>> a = Tally(1, (3, 4), (9, 16), (0, 1), (("normal", 1, 2),))
+    >>> b = Tally(1, (5, 0), (25, 0), (1, 0), (("Misère", 0, 2),))
+    >>> (a + b).score_sum, (a + b).contracts
+    ((8, 4), (('Misère', 0, 2), ('normal', 1, 2)))
+    >>> a + b == b + a
+    True
+    """
+
+    games: int
+    score_sum: tuple[int, ...]
+    score_squares: tuple[int, ...]
+    wins: tuple[int, ...]
+    contracts: tuple[tuple[str, int, int], ...]
+
+    @classmethod
+    def of(cls, games: Iterable[GameState]) -> Tally:
+        """The tally of finished games.
+
+        >>> import pyclag
+        >>> Tally.of([seeded_game(pyclag.NORMAL.with_schedule([1]), 3, ["heuristic"], 1)])
+        Tally(games=1, score_sum=(0, 12, 0), score_squares=(0, 144, 0), wins=(0, 1, 0), contracts=(('normal', 1, 3),))
+        """
+        count = 0
+        sums: list[int] = []
+        squares: list[int] = []
+        wins: list[int] = []
+        made: dict[str, list[int]] = {}
+        for game in games:
+            if not sums:
+                sums, squares, wins = [0] * game.players, [0] * game.players, [0] * game.players
+            count += 1
+            won = winners(game)
+            for seat, score in enumerate(game.scores):
+                sums[seat] += score
+                squares[seat] += score * score
+                wins[seat] += seat in won
+            for result in game.history:
+                row = made.setdefault(_label(result.setup.played.label), [0, 0])
+                for bid, kept in zip(result.bids, result.made, strict=True):
+                    if bid is not None:
+                        row[0] += int(kept)
+                        row[1] += 1
+        rows = tuple((label, kept, bids) for label, (kept, bids) in sorted(made.items()))
+        return cls(count, tuple(sums), tuple(squares), tuple(wins), rows)
+
+    def __add__(self, other: Tally) -> Tally:
+        if not self.games or not other.games:
+            return other if not self.games else self
+        made = {label: (kept, bids) for label, kept, bids in self.contracts}
+        for label, kept, bids in other.contracts:
+            before = made.get(label, (0, 0))
+            made[label] = (before[0] + kept, before[1] + bids)
+        return Tally(
+            self.games + other.games,
+            _pairwise(self.score_sum, other.score_sum),
+            _pairwise(self.score_squares, other.score_squares),
+            _pairwise(self.wins, other.wins),
+            tuple((label, kept, bids) for label, (kept, bids) in sorted(made.items())),
+        )
+
+    def to_json(self) -> dict[str, object]:
+        """The tally as JSON values.
+
+        >>> Tally(1, (3,), (9,), (1,), (("normal", 1, 2),)).to_json()["contracts"]
+        {'normal': {'made': 1, 'bids': 2}}
+        """
+        return {
+            "games": self.games,
+            "score_sum": list(self.score_sum),
+            "score_squares": list(self.score_squares),
+            "wins": list(self.wins),
+            "contracts": {
+                label: {"made": kept, "bids": bids} for label, kept, bids in self.contracts
+            },
+        }
+
+
+EMPTY: Final = Tally(0, (), (), (), ())
+"""The tally of no games: ``EMPTY + tally == tally``."""
+
+
+def _pairwise(left: tuple[int, ...], right: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(a + b for a, b in zip(left, right, strict=True))
+
+
+@attrs.frozen
+class Shard(Frozen):
+    """Games ``first`` to ``first + count - 1`` of a run from ``seed``: all a
+    worker needs, picklable.
+
+    >>> import pyclag
+    >>> shard = Shard(2, pyclag.NORMAL, 3, ("heuristic",), 0, 100, 50, 10)
+    >>> str(shard)
+    'shard 2 (games 100-149, seeds 110-159)'
+    """
+
+    index: int
+    rules: RuleSet
+    players: int
+    bots: tuple[str, ...]
+    first_dealer: int
+    first: int
+    count: int
+    seed: int
+    search: Search = attrs.field(factory=Search)
+    """The settings of the PIMC bots among ``bots``."""
+
+    def split(self, size: int) -> list[Shard]:
+        """This shard's games in shards of ``size`` (the last may be shorter),
+        numbered from 0.
+
+        >>> import pyclag
+        >>> run = Shard(0, pyclag.NORMAL, 3, ("random",), 0, 0, 5, 10)
+        >>> [str(part) for part in run.split(2)]
+        ['shard 0 (games 0-1, seeds 10-11)', 'shard 1 (games 2-3, seeds 12-13)', 'shard 2 (games 4-4, seeds 14-14)']
+        """
+        starts = range(self.first, self.first + self.count, size)
+        return [
+            attrs.evolve(
+                self, index=index, first=first, count=min(size, self.first + self.count - first)
+            )
+            for index, first in enumerate(starts)
+        ]
+
+    def __str__(self) -> str:
+        last = self.first + self.count - 1
+        return (
+            f"shard {self.index} (games {self.first}-{last}, "
+            f"seeds {self.seed + self.first}-{self.seed + last})"
+        )
+
+
+def play_shard(shard: Shard) -> tuple[int, Tally]:
+    """Play a shard's games: its index and their tally. A game that raises is
+    a :class:`ShardError` naming the shard and the game's seed.
+
+    >>> import pyclag
+    >>> index, tally = play_shard(Shard(0, pyclag.NORMAL.with_schedule([1]), 3, ("heuristic",), 0, 1, 1, 0))
+    >>> index, tally.score_sum
+    (0, (0, 12, 0))
+    """
+    return shard.index, Tally.of(_played(shard))
+
+
+def _played(shard: Shard) -> Iterator[GameState]:
+    """A shard's games, one at a time (a tally keeps none of them)."""
+    for number in range(shard.first, shard.first + shard.count):
+        seed = shard.seed + number
+        try:
+            yield seeded_game(
+                shard.rules, shard.players, shard.bots, seed, shard.first_dealer, shard.search
+            )
+        except Exception as err:  # any failure ends the run, never a short summary
+            raise ShardError(
+                f"{shard} failed: game {number} (seed {seed}) raised {type(err).__name__}: {err}"
+            ) from err
+
+
+@attrs.frozen
+class Summary(Frozen):
+    """The tally of a run and the bot of each seat; ``str()`` is the summary
+    ``pyclag simulate --games K`` prints.
+
+    >>> print(Summary(Tally(2, (10, 4), (58, 8), (2, 0), (("normal", 3, 4),)), ("heuristic", "random")))
+    seat  bot              mean score  spread (sd)    wins
+       0  heuristic               5.0          2.0  100.0%
+       1  random                  2.0          0.0    0.0%
+    bot                    mean score  spread (sd)    wins
+    heuristic                     5.0          2.0  100.0%
+    random                        2.0          0.0    0.0%
+    (a shared win counts as a win for every winner)
+    contracts made by round type                made      of    rate
+    normal                                         3       4   75.0%
+    """
+
+    tally: Tally
+    kinds: tuple[str, ...]
+
+    def __str__(self) -> str:
+        tally, kinds = self.tally, self.kinds
+        seats = range(len(kinds))
+        lines = [f"{'seat':>4}  {'bot':<16}{'mean score':>11}{'spread (sd)':>13}{'wins':>8}"]
+        lines += [_row(f"{seat:>4}  {kinds[seat]:<16}", tally, [seat]) for seat in seats]
+        lines.append(f"{'bot':<22}{'mean score':>11}{'spread (sd)':>13}{'wins':>8}")
+        for kind in dict.fromkeys(kinds):
+            lines.append(_row(f"{kind:<22}", tally, [s for s in seats if kinds[s] == kind]))
+        lines.append("(a shared win counts as a win for every winner)")
+        lines.append(f"{'contracts made by round type':<40}{'made':>8}{'of':>8}{'rate':>8}")
+        for label, kept, bids in tally.contracts:
+            if bids:
+                lines.append(f"{label:<40}{kept:>8}{bids:>8}{kept / bids:>8.1%}")
+        return "\n".join(lines)
+
+    def to_json(self) -> dict[str, object]:
+        """The exact tally and the bots by seat, as JSON values (``--summary-json``).
+
+        >>> Summary(Tally(1, (3,), (9,), (1,), ()), ("random",)).to_json()["bots"]
+        ['random']
+        """
+        return {"format": "pyclag-summary/1", "bots": list(self.kinds), **self.tally.to_json()}
+
+
+def _row(head: str, tally: Tally, seats: Sequence[int]) -> str:
+    """Mean, spread (population sd, from the exact sums) and win rate of ``seats`` pooled."""
+    count = tally.games * len(seats)
+    total = sum(tally.score_sum[seat] for seat in seats)
+    squares = sum(tally.score_squares[seat] for seat in seats)
+    spread = math.sqrt(Fraction(count * squares - total * total, count * count))
+    won = sum(tally.wins[seat] for seat in seats)
+    return f"{head}{total / count:>11.1f}{spread:>13.1f}{won / count:>8.1%}"
+
+
+def simulate_many(
+    rules: RuleSet,
+    players: int,
+    bots: Sequence[str],
+    games: int,
+    seed: int = 0,
+    *,
+    first_dealer: int = 0,
+    shard_size: int = DEFAULT_SHARD_SIZE,
+    map: Map | None = None,
+    on_shard: Callable[[Tally], None] | None = None,
+    search: Search | None = None,
+) -> Summary:
+    """Play ``games`` seeded games in shards on ``map`` (default: the built-in,
+    in this process) and merge their tallies; ``on_shard`` sees each finished
+    shard's tally (for a progress bar). A shard that fails or never returns is
+    a :class:`ShardError` naming it and its seeds. PIMC bots search with the
+    ``search`` settings (:class:`~pyclag.bots.names.Search`).
+
+    >>> import pyclag
+    >>> simulate_many(pyclag.NORMAL, 3, ["genius"], 5)
+    Traceback (most recent call last):
+    pyclag.errors.RulesError: simulate_many: bots must be named from heuristic, pimc, random; not 'genius'
+    >>> print(simulate_many(pyclag.NORMAL.with_schedule([1]), 3, ["heuristic"], 2, seed=1))
+    seat  bot              mean score  spread (sd)    wins
+    ...
+    normal                                         3       6   50.0%
+    """
+    for name, value in (("games", games), ("seed", seed), ("shard_size", shard_size)):
+        if not is_whole(value):
+            raise not_a("simulate_many", name, "an int", value)
+    if games < 1:
+        raise RulesError(f"simulate_many: games must be at least 1, not {games}")
+    if shard_size < 1:
+        raise RulesError(f"simulate_many: shard_size must be at least 1 game, not {shard_size}")
+    if isinstance(bots, str) or not bots:
+        raise RulesError(f"simulate_many: bots must be a non-empty list of bot names, not {bots!r}")
+    for name in bots:
+        if name not in BOT_NAMES:
+            raise RulesError(
+                f"simulate_many: bots must be named from {', '.join(BOT_NAMES)}; not {name!r}"
+            )
+    new_game(rules, players=players, first_dealer=first_dealer)  # refuses a bad table
+    settings = Search() if search is None else search
+    run = Shard(0, rules, players, tuple(bots), first_dealer, 0, games, seed, settings)
+    plan = run.split(shard_size)
+    waiting = {shard.index: shard for shard in plan}
+    tally = EMPTY
+    results: Iterator[tuple[int, Tally]] = iter((map or builtins.map)(play_shard, plan))
+    while waiting:
+        try:
+            index, part = next(results)
+        except StopIteration:
+            raise ShardError(_missing(waiting, "the map returned no result for it")) from None
+        except ShardError:
+            raise
+        except Exception as err:  # a worker that died, a cluster that went away
+            raise ShardError(_missing(waiting, f"{type(err).__name__}: {err}")) from err
+        if waiting.pop(index, None) is None:
+            raise ShardError(f"shard {index} came back twice or was never sent")
+        tally = tally + part
+        if on_shard is not None:
+            on_shard(part)
+    return Summary(tally, tuple(bots[seat % len(bots)] for seat in range(players)))
+
+
+def _missing(waiting: dict[int, Shard], why: str) -> str:
+    first = waiting[min(waiting)]
+    more = f" (and {len(waiting) - 1} more shards unfinished)" if len(waiting) > 1 else ""
+    return f"{first} did not finish{more}: {why}"
