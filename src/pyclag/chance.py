@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Final
 
 from pyclag.actions import Deal, Draw, ShuffleHands
 from pyclag.builders import revise
@@ -118,7 +119,15 @@ def sample_deal(state: GameState, rng: random.Random) -> Deal:
     >>> sample_deal(pyclag.new_game(pyclag.NORMAL, players=3), random.Random(1))
     Deal(parse_cards('QS JC KH JD 4C AH 8D KC ... 6C JS QH TC'))
     """
-    return Deal(shuffled_deck(rng))
+    deal = Deal(shuffled_deck(rng))
+    _SHUFFLED[:] = (deal,)
+    return deal
+
+
+_SHUFFLED: Final[list[Deal]] = []
+"""The deal :func:`sample_deal` made last, by identity: its pack was shuffled from
+the 52 cards a moment ago, so dealing that very action needs no second check (the
+list holds it, so no other object can have its id; one at a time, so bounded)."""
 
 
 def deal_refusal(state: GameState, action: Deal) -> Refusal | None:
@@ -142,6 +151,8 @@ def take_deal(advance: Advance) -> Callable[[GameState, Deal], GameState]:
     """
 
     def take(state: GameState, action: Deal) -> GameState:
+        if _SHUFFLED and action is _SHUFFLED[0]:  # sample_chance's own pack
+            return deal_pack(advance, state, action.deck)
         deck = deck_refusal(action.deck)  # a tuple: a list would make the state mutable
         if isinstance(deck, Refusal):
             raise refused(state, action, deck, "deal", ())

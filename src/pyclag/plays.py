@@ -112,7 +112,9 @@ def play_actions(state: GameState) -> tuple[Play, ...]:
     ['7C', '4H', '4S']
     """
     rnd = state.round
-    seat = seat_to_act(rnd)
+    seat = rnd.to_act
+    if type(seat) is not int:  # no seat to act, nothing to play
+        return ()
     held = rnd.masks[seat]
     twos = rnd.setup.played.twos
     if twos is None or not held & TWOS:
