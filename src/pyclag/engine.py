@@ -244,17 +244,17 @@ def apply(state: GameState, action: Action) -> GameState:
     # The direct path of the commonest decisions, a play and a bid by the seat
     # to act: their rows' transitions by the parts, which check the card or the
     # bid. Anything else, a refusal of the seat included, takes the general path.
-    kind, current, to_act = type(action), rnd.phase, rnd.to_act
-    if kind is Play and current is _PLAY and type(to_act) is int:
-        play: Any = action
-        if play.seat == to_act and type(play.seat) is int:
-            return PLAY_CARD(state, rnd, to_act, play.card, play.as_card)
-    elif kind is Bid and (current is _BID or current is _BID_FIRST) and type(to_act) is int:
-        bid: Any = action
-        if bid.seat == to_act and type(bid.seat) is int:
-            return BID_TRICKS(state, rnd, to_act, bid.tricks)
+    # (The seat's type check refuses True or 1.0 standing for seat 1.)
+    current, to_act = rnd.phase, rnd.to_act
+    if type(action) is Play:
+        if current is _PLAY and action.seat == to_act and type(action.seat) is int:
+            return PLAY_CARD(state, rnd, action.seat, action.card, action.as_card)
+    elif type(action) is Bid:
+        bidding = current is _BID or current is _BID_FIRST
+        if bidding and action.seat == to_act and type(action.seat) is int:
+            return BID_TRICKS(state, rnd, action.seat, action.tricks)
     row = BY_PHASE.get(current)
-    if row is None or kind is not row.action:
+    if row is None or type(action) is not row.action:
         raise _misplaced(state, action, row)
     if row.sample is None:  # a player's decision: the seat must be the seat to act
         taken: Any = action  # a player's action: its class is the row's
