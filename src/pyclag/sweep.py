@@ -26,6 +26,7 @@ from __future__ import annotations
 import builtins
 import math
 import random
+import typing
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from fractions import Fraction
 from typing import Any, Final
@@ -210,28 +211,49 @@ class Shard(Frozen):
     search: Search = attrs.field(factory=Search)
     """The settings of the PIMC bots among ``bots``."""
 
-    def split(self, size: int) -> list[Shard]:
+    def split(self, size: int) -> Sequence[Shard]:
         """This shard's games in shards of ``size`` (the last may be shorter),
-        numbered from 0.
+        numbered from 0, each made when it is read: a million games in shards
+        of 100 hold no list of 10,000 shards.
 
         >>> import pyclag
         >>> run = Shard(0, pyclag.NORMAL, 3, ("random",), 0, 0, 5, 10)
         >>> [str(part) for part in run.split(2)]
         ['shard 0 (games 0-1, seeds 10-11)', 'shard 1 (games 2-3, seeds 12-13)', 'shard 2 (games 4-4, seeds 14-14)']
+        >>> len(run.split(2)), str(run.split(2)[-1])
+        (3, 'shard 2 (games 4-4, seeds 14-14)')
         """
-        starts = range(self.first, self.first + self.count, size)
-        return [
-            attrs.evolve(
-                self, index=index, first=first, count=min(size, self.first + self.count - first)
-            )
-            for index, first in enumerate(starts)
-        ]
+        return _Parts(self, size)
 
     def __str__(self) -> str:
         last = self.first + self.count - 1
         return (
             f"shard {self.index} (games {self.first}-{last}, "
             f"seeds {self.seed + self.first}-{self.seed + last})"
+        )
+
+
+class _Parts(Sequence[Shard]):
+    """The shards of ``whole`` of ``size`` games each, by index (:meth:`Shard.split`)."""
+
+    def __init__(self, whole: Shard, size: int) -> None:
+        self.whole, self.size = whole, size
+        self.starts = range(whole.first, whole.first + whole.count, size)
+
+    def __len__(self) -> int:
+        return len(self.starts)
+
+    @typing.overload
+    def __getitem__(self, index: int) -> Shard: ...
+    @typing.overload
+    def __getitem__(self, index: slice) -> Sequence[Shard]: ...
+    def __getitem__(self, index: int | slice) -> Shard | Sequence[Shard]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(len(self))[index]]
+        number = range(len(self))[index]  # an IndexError past the end, as a list's
+        first, end = self.starts[number], self.whole.first + self.whole.count
+        return attrs.evolve(
+            self.whole, index=number, first=first, count=min(self.size, end - first)
         )
 
 
@@ -361,27 +383,32 @@ def simulate_many(
     settings = Search() if search is None else search
     run = Shard(0, rules, players, tuple(bots), first_dealer, 0, games, seed, settings)
     plan = run.split(shard_size)
-    waiting = {shard.index: shard for shard in plan}
+    # A byte a shard says which have come back: the memory of a run stays flat.
+    done = bytearray(len(plan))
+    left = len(plan)
     tally = EMPTY
-    results: Iterator[tuple[int, Tally]] = iter((map or builtins.map)(play_shard, plan))
-    while waiting:
+    results: Iterator[tuple[int, Tally]] = iter((map or builtins.map)(play_shard, iter(plan)))
+    while left:
         try:
             index, part = next(results)
         except StopIteration:
-            raise ShardError(_missing(waiting, "the map returned no result for it")) from None
+            raise ShardError(_missing(plan, done, "the map returned no result for it")) from None
         except ShardError:
             raise
         except Exception as err:  # a worker that died, a cluster that went away
-            raise ShardError(_missing(waiting, f"{type(err).__name__}: {err}")) from err
-        if waiting.pop(index, None) is None:
+            raise ShardError(_missing(plan, done, f"{type(err).__name__}: {err}")) from err
+        if not 0 <= index < len(done) or done[index]:
             raise ShardError(f"shard {index} came back twice or was never sent")
+        done[index] = 1
+        left -= 1
         tally = tally + part
         if on_shard is not None:
             on_shard(part)
     return Summary(tally, tuple(bots[seat % len(bots)] for seat in range(players)))
 
 
-def _missing(waiting: dict[int, Shard], why: str) -> str:
-    first = waiting[min(waiting)]
-    more = f" (and {len(waiting) - 1} more shards unfinished)" if len(waiting) > 1 else ""
+def _missing(plan: Sequence[Shard], done: bytearray, why: str) -> str:
+    first = plan[done.index(0)]
+    unfinished = done.count(0)
+    more = f" (and {unfinished - 1} more shards unfinished)" if unfinished > 1 else ""
     return f"{first} did not finish{more}: {why}"
