@@ -387,7 +387,8 @@ def simulate_many(
     done = bytearray(len(plan))
     left = len(plan)
     tally = EMPTY
-    results: Iterator[tuple[int, Tally]] = iter((map or builtins.map)(play_shard, iter(plan)))
+    # The plan itself, not an iterator of it: Dask's map takes sequences only.
+    results: Iterator[tuple[int, Tally]] = iter((map or builtins.map)(play_shard, plan))
     while left:
         try:
             index, part = next(results)
