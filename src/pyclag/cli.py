@@ -209,7 +209,6 @@ def _simulate(args: argparse.Namespace) -> int:
     if args.record and args.games > 1:
         raise ClagError("--record writes one game's record; leave out --games")
     names = bot_names(args.bots)
-    make_bots(names, [], args.seed, _search(args))  # refuses bad --pimc-* settings
     if args.games > 1:
         return launch.run(
             rules,
@@ -223,6 +222,7 @@ def _simulate(args: argparse.Namespace) -> int:
             address=args.address,
             shard_size=args.shard_size,
             summary_json=args.summary_json,
+            search=_search(args),
         )
     state = seeded_game(rules, args.players, names, args.seed, args.first_dealer, _search(args))
     kinds = ", ".join(dict.fromkeys(names))

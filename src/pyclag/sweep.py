@@ -381,6 +381,7 @@ def simulate_many(
             )
     new_game(rules, players=players, first_dealer=first_dealer)  # refuses a bad table
     settings = Search() if search is None else search
+    make_bots(bots, [], seed, settings)  # refuses settings no PIMC bot takes, before any shard
     run = Shard(0, rules, players, tuple(bots), first_dealer, 0, games, seed, settings)
     plan = run.split(shard_size)
     # A byte a shard says which have come back: the memory of a run stays flat.

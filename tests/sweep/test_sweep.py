@@ -25,6 +25,7 @@ from hypothesis import strategies as st
 import pyclag
 from pyclag import sweep
 from pyclag.bots import play_game
+from pyclag.bots.names import Search
 from pyclag.cli import main
 from pyclag.sweep import Shard, ShardError, Tally, play_shard, simulate_many
 
@@ -300,3 +301,20 @@ def test_a_shard_is_picklable_and_plays_the_same_anywhere() -> None:
     shard = Shard(0, RULES, 3, tuple(BOTS), 0, 0, 10, 2).split(4)[1]
     assert pickle.loads(pickle.dumps(shard)) == shard
     assert play_shard(pickle.loads(pickle.dumps(shard))) == play_shard(shard)
+
+
+def test_the_search_settings_reach_every_shard_and_are_refused_before_any() -> None:
+    with pytest.raises(pyclag.ClagError, match="--pimc-worlds must be at least 1, not 0"):
+        simulate_many(RULES, 3, ["pimc"], 4, search=Search(worlds=0))
+    seen: list[Search] = []
+
+    def recording(function: Callable[[Any], Any], shards: Iterable[Any]) -> Iterator[Any]:
+        for shard in shards:
+            seen.append(shard.search)
+            yield function(shard)
+
+    simulate_many(RULES, 3, ["pimc", "random"], 2, shard_size=1, map=recording, search=Search(2))
+    assert seen == [Search(2), Search(2)]
+    with pytest.raises(SystemExit) as stopped:  # --games 20: through the shards
+        main([*SIMULATE, "--bots", "pimc", "--pimc-worlds", "0"])
+    assert stopped.value.code == 2
