@@ -42,6 +42,9 @@ nitpick_ignore = [
     ("py:class", "Validator"),
     ("py:class", "~_P"),
     ("py:class", "pyclag.checks._R"),
+    # matplotlib (the plot extra) has no inventory among the local copies.
+    ("py:class", "Figure"),
+    ("py:class", "matplotlib.figure.Figure"),
 ]
 autodoc_typehints = "description"
 
