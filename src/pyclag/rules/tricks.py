@@ -119,7 +119,7 @@ def best_play(plays: Sequence[Play], round_rules: RoundRules) -> Play:
 
 
 def play_strength(play: Play, table: Sequence[int]) -> int:
-    """The strength of ``play`` by ``table`` (:meth:`RoundRules.strength` of the
+    """The strength of ``play`` by ``table`` (:meth:`~pyclag.rules.round.RoundRules.strength` of the
     suit led): the one reading of a card's strength, the engine's and the bots'.
     A wild two counts as the card it names, one above that card played
     naturally (§1.8 TWOS_WILD, §4 invariant 27; the table's values are even,
