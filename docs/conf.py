@@ -63,4 +63,7 @@ intersphinx_mapping = {
 intersphinx_timeout = 5
 
 html_theme = "furo"
+# Code that wraps and tables that fit a 1280-pixel page (issue 18): docs/_static/pyclag.css.
+html_static_path = ["_static"]
+html_css_files = ["pyclag.css"]
 html_title = f"pyclag {release}"
