@@ -38,9 +38,9 @@ LOW_BOT: Final = _docs_bot()
 
 
 class Checked:
-    """The page's bot, each play checked: when it takes the lead of the trick
-    so far, no legal play would have left the lead where it was; when it
-    leads, no legal lead is weaker by the engine's ruling against any reply."""
+    """The page's bot, each play to a trick led by another checked by the
+    engine's ruling: when its card takes the trick so far, every legal play
+    would have taken it (it had no card to duck with)."""
 
     def __init__(self) -> None:
         self.bot = LOW_BOT()
