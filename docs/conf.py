@@ -42,17 +42,17 @@ nitpick_ignore = [
     ("py:class", "Validator"),
     ("py:class", "~_P"),
     ("py:class", "pyclag.checks._R"),
+    # matplotlib (the plot extra) has no inventory among the local copies.
+    ("py:class", "Figure"),
+    ("py:class", "matplotlib.figure.Figure"),
 ]
 autodoc_typehints = "description"
 
-# Every ``>>>`` block runs under `sphinx-build -b doctest`, narrative pages and
-# docstrings alike, with these names already imported.
+# Every ``>>>`` block runs under `sphinx-build -b doctest`, narrative pages (the
+# docstrings' run under pytest), each page in one session from its top, with nothing imported for it:
+# a page's samples import what they use, so a reader can copy them as they stand.
 # Exception messages are checked too (Sphinx ignores their detail by default).
 doctest_default_flags = doctest.ELLIPSIS | doctest.DONT_ACCEPT_TRUE_FOR_1
-doctest_global_setup = """
-import random
-import pyclag
-"""
 
 # The inventories are read from local copies first (the docs build offline, as CI does)
 # and from the sites when those are missing. See _inventories/README.
@@ -63,4 +63,7 @@ intersphinx_mapping = {
 intersphinx_timeout = 5
 
 html_theme = "furo"
+# Code that wraps and tables that fit a 1280-pixel page (issue 18): docs/_static/pyclag.css.
+html_static_path = ["_static"]
+html_css_files = ["pyclag.css"]
 html_title = f"pyclag {release}"

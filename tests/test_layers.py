@@ -32,16 +32,17 @@ LAYERS: Final = (
     ("playout", "views", "records", "scorecard", "bench", "scoresheet"),
     ("bots",),
     ("sweep",),
-    ("terminal", "launch"),
+    ("terminal", "launch", "charts"),
     ("cli", "__main__"),
 )
 """The layers, lowest first: a module may import its own layer's modules and
 lower ones, never a higher one. ``pyclag/__init__.py`` re-exports the public
 names and sits above them all."""
 
-APPS: Final = frozenset({"terminal", "launch", "cli"})
+APPS: Final = frozenset({"terminal", "launch", "charts", "cli"})
 """Only the applications may import inside a function (to start up fast);
-``launch`` imports the optional extras (Dask, Ray) only when ``--backend`` asks."""
+``launch`` imports the optional extras (Dask, Ray) only when ``--backend`` asks,
+``charts`` matplotlib (the plot extra) only when a picture is drawn."""
 
 
 def _modules() -> dict[str, pathlib.Path]:

@@ -214,14 +214,31 @@ class Options(_Generated):
                 ),
                 "25 15 60",
             )
+        # Two tables, each narrow enough for a 1280-pixel page: what each option rules,
+        # then its value in each preset.
         every = [presets.get(name) for name in ORDER]
         names = sorted({name for rules in every for name in rules.options})
-        rows = []
+        meanings, values = [], []
         for name in names:
             owner = next(rules for rules in every if name in rules.options)
-            cells = [_literal(r.options[name]) if name in r.options else "n/a" for r in every]
-            rows.append((f"``{name}``", owner.explain(name), _values(owner, name), *cells))
-        return _table(("Option", "What it rules", "Values", *ORDER), rows, "14 32 12 7 7 7 7 7 7")
+            groups: dict[str, list[str]] = {}
+            for preset, rules in zip(ORDER, every, strict=True):
+                shown = _literal(rules.options[name]) if name in rules.options else "n/a"
+                groups.setdefault(shown, []).append(preset)
+            by_value = (
+                f"{next(iter(groups))} in every preset"
+                if len(groups) == 1
+                else "; ".join(f"{shown}: {', '.join(held)}" for shown, held in groups.items())
+            )
+            meanings.append((f"``{name}``", owner.explain(name), _values(owner, name)))
+            values.append((f"``{name}``", by_value))
+        return "\n\n".join(
+            (
+                _table(("Option", "What it rules", "Values"), meanings, "28 54 18"),
+                "Each option's value in the presets (" + ", ".join(ORDER) + "):",
+                _table(("Option", "Value, and the presets that give it"), values, "30 70"),
+            )
+        )
 
 
 class Matrix(_Generated):
@@ -241,6 +258,8 @@ class Matrix(_Generated):
                 )
             ),
         ]
+        game = rows  # the game's rules, then (a table of their own) its deal types
+        rows = []
         played = [schedule(rules, PLAYERS) for rules in every]
         kinds: dict[str, None] = {}
         for rows_of in played:
@@ -253,7 +272,14 @@ class Matrix(_Generated):
                 extra = f" ({', '.join(sorted(scorings))})" if scorings else ""
                 cells.append(_deals([row.deal for row in found]) + extra if found else "—")
             rows.append((kind, *cells))
-        return _table(("", *(f":doc:`presets/{name}`" for name in ORDER)), rows)
+        header = ("", *(f":doc:`presets/{name}`" for name in ORDER))
+        return "\n\n".join(
+            (
+                _table(header, game),
+                f"The deals of each type, in a game of {PLAYERS} players:",
+                _table(("Deal type", *header[1:]), rows),
+            )
+        )
 
 
 # --- the decision table -------------------------------------------------------------------
@@ -412,24 +438,23 @@ class DecisionTable(_Generated):
     """The rows of the decision table, as the engine reads them."""
 
     def text(self) -> str:
-        rows = []
+        # Two tables, each narrow enough for a 1280-pixel page: who takes each decision
+        # and where it is kept, then how it is refused and read and which rounds have it.
+        who, how = [], []
         for row in DECISIONS:
             refusal, reader = _function(row.check), _function(row.read)
-            rows.append(
-                (
-                    f"``{row.phase.name}``",
-                    f":class:`~pyclag.actions.{row.action.__name__}`",
-                    row.noun,
-                    _who(row),
-                    f"``{row.record_field}``",
-                    ", ".join(part for part in (refusal, reader) if part),
-                    _rounds(row),
-                )
+            phase = f"``{row.phase.name}``"
+            action = f":class:`~pyclag.actions.{row.action.__name__}`"
+            who.append((phase, action, row.noun, _who(row), f"``{row.record_field}``"))
+            how.append((phase, ", ".join(part for part in (refusal, reader) if part), _rounds(row)))
+        return "\n\n".join(
+            (
+                _table(
+                    ("Phase", "Action", "Noun", "Who acts", "Record field"), who, "20 18 14 30 18"
+                ),
+                "How each is refused and read, and the rounds that have it:",
+                _table(("Phase", "Refusal, reader", "Rounds"), how, "20 25 55"),
             )
-        return _table(
-            ("Phase", "Action", "Noun", "Who acts", "Record field", "Refusal, reader", "Rounds"),
-            rows,
-            "12 12 9 15 10 17 25",
         )
 
 

@@ -72,7 +72,17 @@ from pyclag.moves import (
     legal_trumps,
     play,
 )
-from pyclag.rules import NORMAL, RoundRules, RoundSpec, RuleSet, score_round, trick_winner
+from pyclag.rules import (
+    NORMAL,
+    RoundRules,
+    RoundSpec,
+    RuleSet,
+    beats,
+    card_strength,
+    score_round,
+    trick_winner,
+    winning_play,
+)
 from pyclag.state import CHANCE, GameState, Phase, RoundResult, RoundSetup, RoundState, Seat, Trick
 from pyclag.views import Observation, determinize, observe
 
@@ -127,8 +137,10 @@ __all__ = [
     "WrongPhaseError",
     "__version__",
     "apply",
+    "beats",
     "bid",
     "call",
+    "card_strength",
     "choose_hand_size",
     "deal",
     "declare_trump",
@@ -158,4 +170,5 @@ __all__ = [
     "shuffle_hands",
     "trick_winner",
     "winners",
+    "winning_play",
 ]

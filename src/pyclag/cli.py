@@ -34,7 +34,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from typing import NoReturn
 
-from pyclag import __version__, bench, launch, presets, records
+from pyclag import __version__, bench, charts, launch, presets, records
 from pyclag.bots import Bot
 from pyclag.bots.names import BOT_NAMES, Search, bot_names, make_bots
 from pyclag.bots.pimc import POLICIES
@@ -101,6 +101,12 @@ def _parser() -> argparse.ArgumentParser:
     simulate.add_argument(
         "--summary-json", metavar="FILE", help="write the exact tally of the games to FILE"
     )
+    simulate.add_argument(
+        "--chart",
+        metavar="OUT",
+        help="draw OUT.png or OUT.svg: the final scores of the games, or one game's running "
+        "totals (needs pyclag[plot])",
+    )
 
     playing = _command(commands, "play", "play a game in the terminal against bots")
     _table_arguments(playing)
@@ -137,6 +143,11 @@ def _parser() -> argparse.ArgumentParser:
     replaying.add_argument("file", help="the record: a JSON file, or - for standard input")
     replaying.add_argument(
         "--json", action="store_true", help="print the rounds and totals as one JSON object"
+    )
+    replaying.add_argument(
+        "--chart",
+        metavar="OUT",
+        help="draw OUT.png or OUT.svg: the running totals over the deals (needs pyclag[plot])",
     )
 
     timing = _command(commands, "bench", "time random legal playouts against the speed bars")
@@ -209,6 +220,8 @@ def _simulate(args: argparse.Namespace) -> int:
     if args.record and args.games > 1:
         raise ClagError("--record writes one game's record; leave out --games")
     names = bot_names(args.bots)
+    if args.chart:
+        charts.check(args.chart)  # a bad file name or a missing extra before any game
     if args.games > 1:
         return launch.run(
             rules,
@@ -223,6 +236,7 @@ def _simulate(args: argparse.Namespace) -> int:
             shard_size=args.shard_size,
             summary_json=args.summary_json,
             search=_search(args),
+            chart=args.chart,
         )
     state = seeded_game(rules, args.players, names, args.seed, args.first_dealer, _search(args))
     kinds = ", ".join(dict.fromkeys(names))
@@ -233,6 +247,8 @@ def _simulate(args: argparse.Namespace) -> int:
     print(score_card(state))
     if args.record:
         write_file(args.record, records.dump(state))
+    if args.chart:
+        charts.save(charts.totals_figure(state), args.chart)
     return 0
 
 
@@ -378,7 +394,11 @@ def _presets(_args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
+    if args.chart:
+        charts.check(args.chart)  # a bad file name or a missing extra before reading
     state = records.replay(records.load(_read(args.file)))
+    if args.chart:
+        charts.save(charts.totals_figure(state), args.chart)
     if args.json:
         print(json.dumps(records.summary(state)))
         return 0

@@ -23,6 +23,7 @@ import sys
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TextIO
 
+from pyclag import charts
 from pyclag.bots.names import Search
 from pyclag.errors import ClagError
 from pyclag.rules.ruleset import RuleSet
@@ -195,8 +196,10 @@ def run(
     shard_size: int | None = None,
     summary_json: str | None = None,
     search: Search | None = None,
+    chart: str | None = None,
 ) -> int:
-    """``pyclag simulate --games K``: print the summary; the exit status.
+    """``pyclag simulate --games K``: print the summary (and draw the final
+    scores to ``chart``, :func:`pyclag.charts.distribution_figure`); the exit status.
 
     >>> import pyclag
     >>> run(pyclag.NORMAL.with_schedule([1]), 3, ["random"], 4, 0, jobs=1)
@@ -206,6 +209,8 @@ def run(
     0
     """
     workers = (os.cpu_count() or 1) if jobs is None else jobs
+    if chart is not None:
+        charts.check(chart)  # a bad file name or a missing extra before any game
     for flag, value in (("--jobs", workers), ("--shard-size", shard_size)):
         if value is not None and value < 1:
             raise ClagError(f"{flag} must be at least 1, not {value}")
@@ -247,4 +252,7 @@ def run(
             "first_dealer": first_dealer,
         }
         write_file(summary_json, json.dumps({**head, **summary.to_json()}, indent=1))
+    if chart is not None:
+        title = f"{rules.name}, {players} players"
+        charts.save(charts.distribution_figure(summary, title), chart)
     return 0

@@ -102,7 +102,10 @@ def _label(text: str) -> str:
 class Tally(Frozen):
     """The exact, mergeable count of some games: the games, by seat the sums
     and sums of squares of the final scores and the wins, and by round type
-    the contracts made and bid (``(label, made, bids)``, sorted by label).
+    the contracts made and bid (``(label, made, bids)``, sorted by label);
+    ``score_counts`` gives by seat how many games ended on each final score
+    (``(score, games)``, sorted by score): the distribution ``--chart`` draws,
+    bounded by the scores a game can end on (a few hundred), not by the games.
 
     >>> a = Tally(1, (3, 4), (9, 16), (0, 1), (("normal", 1, 2),))
     >>> b = Tally(1, (5, 0), (25, 0), (1, 0), (("Misère", 0, 2),))
@@ -117,6 +120,7 @@ class Tally(Frozen):
     score_squares: tuple[int, ...]
     wins: tuple[int, ...]
     contracts: tuple[tuple[str, int, int], ...]
+    score_counts: tuple[tuple[tuple[int, int], ...], ...] = ()
 
     @classmethod
     def of(cls, games: Iterable[GameState]) -> Tally:
@@ -124,22 +128,25 @@ class Tally(Frozen):
 
         >>> import pyclag
         >>> Tally.of([seeded_game(pyclag.NORMAL.with_schedule([1]), 3, ["heuristic"], 1)])
-        Tally(games=1, score_sum=(0, 12, 0), score_squares=(0, 144, 0), wins=(0, 1, 0), contracts=(('normal', 1, 3),))
+        Tally(games=1, score_sum=(0, 12, 0), score_squares=(0, 144, 0), wins=(0, 1, 0), contracts=(('normal', 1, 3),), score_counts=(((0, 1),), ((12, 1),), ((0, 1),)))
         """
         count = 0
         sums: list[int] = []
         squares: list[int] = []
         wins: list[int] = []
         made: dict[str, list[int]] = {}
+        ended: list[dict[int, int]] = []
         for game in games:
             if not sums:
                 sums, squares, wins = [0] * game.players, [0] * game.players, [0] * game.players
+                ended = [{} for _ in range(game.players)]
             count += 1
             won = winners(game)
             for seat, score in enumerate(game.scores):
                 sums[seat] += score
                 squares[seat] += score * score
                 wins[seat] += seat in won
+                ended[seat][score] = ended[seat].get(score, 0) + 1
             for result in game.history:
                 row = made.setdefault(_label(result.setup.played.label), [0, 0])
                 for bid, kept in zip(result.bids, result.made, strict=True):
@@ -147,7 +154,8 @@ class Tally(Frozen):
                         row[0] += int(kept)
                         row[1] += 1
         rows = tuple((label, kept, bids) for label, (kept, bids) in sorted(made.items()))
-        return cls(count, tuple(sums), tuple(squares), tuple(wins), rows)
+        counts = tuple(tuple(sorted(scores.items())) for scores in ended)
+        return cls(count, tuple(sums), tuple(squares), tuple(wins), rows, counts)
 
     def __add__(self, other: Tally) -> Tally:
         if not self.games or not other.games:
@@ -162,6 +170,7 @@ class Tally(Frozen):
             _pairwise(self.score_squares, other.score_squares),
             _pairwise(self.wins, other.wins),
             tuple((label, kept, bids) for label, (kept, bids) in sorted(made.items())),
+            _merged_counts(self.score_counts, other.score_counts),
         )
 
     def to_json(self) -> dict[str, object]:
@@ -178,11 +187,28 @@ class Tally(Frozen):
             "contracts": {
                 label: {"made": kept, "bids": bids} for label, kept, bids in self.contracts
             },
+            "score_counts": [[list(pair) for pair in seat] for seat in self.score_counts],
         }
 
 
 EMPTY: Final = Tally(0, (), (), (), ())
 """The tally of no games: ``EMPTY + tally == tally``."""
+
+
+def _merged_counts(
+    left: tuple[tuple[tuple[int, int], ...], ...], right: tuple[tuple[tuple[int, int], ...], ...]
+) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Two tallies' games by final score, seat by seat (a tally made by hand
+    without them leaves the other's as they are)."""
+    if not left or not right:
+        return left or right
+    merged = []
+    for mine, theirs in zip(left, right, strict=True):
+        games = dict(mine)
+        for score, count in theirs:
+            games[score] = games.get(score, 0) + count
+        merged.append(tuple(sorted(games.items())))
+    return tuple(merged)
 
 
 def _pairwise(left: tuple[int, ...], right: tuple[int, ...]) -> tuple[int, ...]:

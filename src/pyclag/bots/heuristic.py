@@ -25,6 +25,7 @@ from pyclag.flow import round_rules  # one RoundRules, and one set of tables, pe
 from pyclag.hand import Hand
 from pyclag.rules.deals import Bidding
 from pyclag.rules.round import RoundRules, RoundSpec
+from pyclag.rules.tricks import card_strength, winning_play
 from pyclag.rules.trumps import NO_TRUMPS, NoTrumps, Precedence, Trumps
 from pyclag.scoring.schemes import ContractScoring, MostTricks
 from pyclag.state import Phase
@@ -204,11 +205,6 @@ def _need(view: Observation) -> int:
     return max(need, 0)
 
 
-def _strength(play: Play, rules: RoundRules, led: Suit) -> int:
-    card = play.effective
-    return rules.strength(led)[card.index] + (play.as_card is not None)
-
-
 def _play(view: Observation, legal: Sequence[PlayerAction]) -> PlayerAction:
     rules = view.round_rules
     plays = [action for action in legal if isinstance(action, Play)]
@@ -227,13 +223,13 @@ def _play(view: Observation, legal: Sequence[PlayerAction]) -> PlayerAction:
     if not view.trick:
         return _lead(plays, future, rules, need, left, view)
     led = view.trick[0].effective.suit
-    best = max(_strength(play, rules, led) for play in view.trick)
-    winners = [play for play in plays if _strength(play, rules, led) > best]
-    losers = [play for play in plays if _strength(play, rules, led) <= best]
+    best = card_strength(winning_play(view.trick, rules), led, rules)
+    winners = [play for play in plays if card_strength(play, led, rules) > best]
+    losers = [play for play in plays if card_strength(play, led, rules) <= best]
     hold = {play: odds.win_chance(play.effective, led, rules, later) for play in winners}
     if not need:
         if losers:  # duck, shedding the card likeliest to win later
-            return max(losers, key=lambda play: (future[play], _strength(play, rules, led)))
+            return max(losers, key=lambda play: (future[play], card_strength(play, led, rules)))
         if later:  # forced to win: the card likeliest to be beaten
             return min(winners, key=lambda play: (hold[play], -future[play]))
         return max(winners, key=lambda play: future[play])
@@ -246,17 +242,17 @@ def _play(view: Observation, legal: Sequence[PlayerAction]) -> PlayerAction:
             return min(spare, key=lambda play: future[play])
     safe = [play for play in winners if hold[play] >= _CASH]
     if safe:  # win as cheaply as is safe
-        return min(safe, key=lambda play: (future[play], _strength(play, rules, led)))
+        return min(safe, key=lambda play: (future[play], card_strength(play, led, rules)))
     if losers and need < left:
         # No safe win: keep the good cards and throw the worst, unless the hand
         # holds more likely winners than it needs: then shed the best of them.
         surplus = sum(future.values()) - need >= 1
         return (max if surplus else min)(
-            losers, key=lambda play: (future[play], _strength(play, rules, led))
+            losers, key=lambda play: (future[play], card_strength(play, led, rules))
         )
     if winners:
         return max(winners, key=lambda play: hold[play])
-    return min(losers, key=lambda play: (future[play], _strength(play, rules, led)))
+    return min(losers, key=lambda play: (future[play], card_strength(play, led, rules)))
 
 
 def _lead(
@@ -268,7 +264,7 @@ def _lead(
     view: Observation,
 ) -> Play:
     def own(play: Play) -> tuple[float, int]:
-        return future[play], _strength(play, rules, play.effective.suit)
+        return future[play], card_strength(play, play.effective.suit, rules)
 
     if not need:  # lead low: the card likeliest to lose
         return min(plays, key=own)

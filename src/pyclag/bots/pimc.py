@@ -34,6 +34,7 @@ from pyclag.hand import Hand, cards_of
 from pyclag.plays import play_mask
 from pyclag.rules.deals import Bidding
 from pyclag.rules.round import RoundRules
+from pyclag.rules.tricks import best_play, play_strength
 from pyclag.scoring.schemes import MostTricks
 from pyclag.state import GameState, Phase, RoundState
 from pyclag.views import Observation, determinize, observe
@@ -77,7 +78,7 @@ def greedy_play(state: GameState, seat: int) -> Play | None:
     best = -1
     if trick:
         table = rules.tables[trick[0].effective.suit.value]
-        best = max(table[play.effective.index] for play in trick)
+        best = play_strength(best_play(trick, rules), table)
 
     def wins(card: Card) -> bool:
         suit = card.suit if led is None else led

@@ -25,7 +25,7 @@ from pyclag.rules.ruleset import (
     ScheduleChoice,
     normal_schedule,
 )
-from pyclag.rules.tricks import score_round, trick_winner
+from pyclag.rules.tricks import beats, card_strength, score_round, trick_winner, winning_play
 from pyclag.rules.trumps import (
     NO_TRUMPS,
     TURN_UP,
@@ -71,10 +71,13 @@ __all__ = [
     "Trumps",
     "TurnUp",
     "TwosWild",
+    "beats",
     "caller_after",
+    "card_strength",
     "catalogue",
     "normal_schedule",
     "precedence_order",
     "score_round",
     "trick_winner",
+    "winning_play",
 ]

@@ -16,12 +16,23 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pyclag.actions import Play
-from pyclag.cards import Card
+from pyclag.cards import Card, Suit
 from pyclag.checks import is_whole, not_a
 from pyclag.errors import IllegalBidError, IllegalPlayError, Reason, Refusal
 from pyclag.rules.round import RoundRules
 
-__all__ = ["best_play", "score_round", "trick_winner", "trick_winners_refusal", "tricks_refusal"]
+__all__ = [
+    "beats",
+    "best_play",
+    "card_strength",
+    "checked_trick",
+    "play_strength",
+    "score_round",
+    "trick_winner",
+    "trick_winners_refusal",
+    "tricks_refusal",
+    "winning_play",
+]
 
 
 def trick_winner(plays: Sequence[Play], round_rules: RoundRules) -> int:
@@ -46,10 +57,22 @@ def trick_winner(plays: Sequence[Play], round_rules: RoundRules) -> int:
     Traceback (most recent call last):
     pyclag.errors.IllegalPlayError: trick_winner: a trick has one play per seat, each of another card; seats 0 0 played AS KS
     """
+    return best_play(checked_trick("trick_winner", plays, round_rules), round_rules).seat
+
+
+def checked_trick(name: str, plays: object, round_rules: object) -> Sequence[Play]:
+    """``plays`` if they can be a trick (or its start) under ``round_rules``;
+    else the refusal :func:`trick_winner` documents, its message opening with ``name``.
+
+    >>> from pyclag.scoring.schemes import F1
+    >>> checked_trick("f", [], RoundRules(None, F1))
+    Traceback (most recent call last):
+    pyclag.errors.IllegalPlayError: f needs one or more Play values of cards, not []
+    """
     if not isinstance(round_rules, RoundRules):
-        raise not_a("trick_winner", "round_rules", "a RoundRules", round_rules)
+        raise not_a(name, "round_rules", "a RoundRules", round_rules)
     if isinstance(plays, (str, bytes)) or not isinstance(plays, Sequence):
-        raise not_a("trick_winner", "plays", "a sequence of Play values", plays)
+        raise not_a(name, "plays", "a sequence of Play values", plays)
     if not plays or not all(
         isinstance(play, Play)
         and isinstance(play.card, Card)
@@ -57,7 +80,7 @@ def trick_winner(plays: Sequence[Play], round_rules: RoundRules) -> int:
         for play in plays
     ):
         raise IllegalPlayError(
-            f"trick_winner needs one or more Play values of cards, not {plays!r}",
+            f"{name} needs one or more Play values of cards, not {plays!r}",
             Reason.NOT_A_CARD,
         )
     seats = [play.seat for play in plays]
@@ -67,11 +90,11 @@ def trick_winner(plays: Sequence[Play], round_rules: RoundRules) -> int:
         or len({play.card for play in plays}) < len(plays)
     ):
         raise IllegalPlayError(
-            "trick_winner: a trick has one play per seat, each of another card; seats "
+            f"{name}: a trick has one play per seat, each of another card; seats "
             f"{' '.join(map(repr, seats))} played {' '.join(str(play.card) for play in plays)}",
             Reason.BAD_TRICK,
         )
-    return best_play(plays, round_rules).seat
+    return plays
 
 
 def best_play(plays: Sequence[Play], round_rules: RoundRules) -> Play:
@@ -84,14 +107,104 @@ def best_play(plays: Sequence[Play], round_rules: RoundRules) -> Play:
     'TD'
     """
     # The §1.8 comparator as a table lookup: the strength of each card, by the
-    # suit led (RoundRules.strength); a wild two adds 1 to beat its natural twin.
+    # suit led (RoundRules.strength); the first of the strongest wins (ties are
+    # only between cards that cannot win: off-suit, no trump).
     table = round_rules.tables[plays[0].effective.index // 13]
     best, top = plays[0], -1
     for play in plays:
-        strength = table[play.card.index] if play.as_card is None else table[play.as_card.index] + 1
+        strength = play_strength(play, table)
         if strength > top:
             best, top = play, strength
     return best
+
+
+def play_strength(play: Play, table: Sequence[int]) -> int:
+    """The strength of ``play`` by ``table`` (:meth:`~pyclag.rules.round.RoundRules.strength` of the
+    suit led): the one reading of a card's strength, the engine's and the bots'.
+    A wild two counts as the card it names, one above that card played
+    naturally (§1.8 TWOS_WILD, §4 invariant 27; the table's values are even,
+    so 1 more beats the twin).
+
+    >>> from pyclag.cards import Suit
+    >>> from pyclag.scoring.schemes import F1
+    >>> table = RoundRules(Suit.HEARTS, F1).strength(Suit.CLUBS)
+    >>> natural, wild = Play(0, Card.parse("AC")), Play(1, Card.parse("2H"), Card.parse("AC"))
+    >>> play_strength(wild, table) - play_strength(natural, table)
+    1
+    """
+    as_card = play.as_card
+    return table[play.card.index] if as_card is None else table[as_card.index] + 1
+
+
+def card_strength(card: Card | Play, led: Suit, round_rules: RoundRules) -> int:
+    """How strong ``card`` is in a trick led in ``led`` under ``round_rules``
+    (the deal's :attr:`~pyclag.views.Observation.round_rules`): the stronger
+    card wins, and 0 is a card that cannot win (another suit than the one
+    led, not a trump). It is the engine's own ruling (§1.8): trumps above the
+    suit led, a precedence's order whatever was led (A35), the rank order of
+    Nuloss (in trumps too, A36) or Aces Low (A37). A ``Play`` of a wild two
+    counts as its declared card, just above that card played naturally (§4
+    invariant 27); a bare ``Card`` counts as
+    played naturally. A sort key for a bot's legal plays.
+
+    >>> import pyclag
+    >>> from pyclag.rules.ordering import RankOrder
+    >>> from pyclag.scoring.schemes import F1
+    >>> nuloss = RoundRules(pyclag.Suit.HEARTS, F1, RankOrder.TWO_HIGH)
+    >>> two, ace = pyclag.Card.parse("2S"), pyclag.Card.parse("AS")
+    >>> card_strength(two, pyclag.Suit.SPADES, nuloss) > card_strength(ace, pyclag.Suit.SPADES, nuloss)
+    True
+    >>> card_strength(pyclag.Card.parse("AD"), pyclag.Suit.SPADES, nuloss)
+    0
+
+    A ``card`` that is neither a Card nor a Play, a ``led`` that is not a
+    Suit or ``round_rules`` that are not a RoundRules are a TypeError.
+
+    >>> card_strength("AS", pyclag.Suit.SPADES, nuloss)
+    Traceback (most recent call last):
+    TypeError: card_strength: card must be a Card or a Play, not str
+    """
+    if not isinstance(round_rules, RoundRules):
+        raise not_a("card_strength", "round_rules", "a RoundRules", round_rules)
+    if type(led) is not Suit:
+        raise not_a("card_strength", "led", "a Suit", led)
+    play = card if isinstance(card, Play) else Play(0, card) if isinstance(card, Card) else None
+    if play is None or not isinstance(play.card, Card):
+        raise not_a("card_strength", "card", "a Card or a Play", card)
+    if play.as_card is not None and not isinstance(play.as_card, Card):
+        raise not_a("card_strength", "card", "a Play of cards", card)
+    return play_strength(play, round_rules.tables[led.value])
+
+
+def beats(card: Card | Play, other: Card | Play, led: Suit, round_rules: RoundRules) -> bool:
+    """Whether ``card``, played after ``other`` in a trick led in ``led``,
+    takes the trick from it under ``round_rules``: it is stronger
+    (:func:`card_strength`; the earlier of two equal cards keeps the trick).
+
+    >>> import pyclag
+    >>> from pyclag.scoring.schemes import F1
+    >>> rules = RoundRules(pyclag.Suit.HEARTS, F1)
+    >>> three, king = pyclag.Card.parse("3H"), pyclag.Card.parse("KS")
+    >>> beats(three, king, pyclag.Suit.SPADES, rules), beats(king, three, pyclag.Suit.SPADES, rules)
+    (True, False)
+    """
+    return card_strength(card, led, round_rules) > card_strength(other, led, round_rules)
+
+
+def winning_play(trick: Sequence[Play], round_rules: RoundRules) -> Play:
+    """The play winning ``trick`` so far (its plays in order, leader first,
+    one or more) under ``round_rules``: for a whole trick, the play of the
+    seat :func:`trick_winner` names. Bad plays are refused as there.
+
+    >>> import pyclag
+    >>> from pyclag.rules.ordering import RankOrder
+    >>> from pyclag.scoring.schemes import F1
+    >>> aces_low = RoundRules(None, F1, RankOrder.ACES_LOW)
+    >>> cards = pyclag.parse_cards("AC 2C 7D")
+    >>> str(winning_play([Play(seat, card) for seat, card in enumerate(cards)], aces_low))
+    '2C'
+    """
+    return best_play(checked_trick("winning_play", trick, round_rules), round_rules)
 
 
 def score_round(
