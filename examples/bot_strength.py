@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 
 import pyclag
 from pyclag.bots import Bot, HeuristicBot, play_game
-from pyclag.bots.pimc import PIMCBot
+from pyclag.bots.pimc import WORLDS, PIMCBot
 from pyclag.rules.round import RoundRules
 from pyclag.views import Observation
 
@@ -183,7 +183,7 @@ def main() -> None:
         if args.test == "heuristic":
             return HeuristicBot()
         policy = args.policy
-        return PIMCBot(worlds or 24, policy, seed=args.seed)
+        return PIMCBot(worlds or WORLDS, policy, seed=args.seed)
 
     against: Callable[[], Bot] = HeuristicBot if args.against == "heuristic" else _OldHeuristicBot
     table = measure(args.deals, test, against, args.seed)

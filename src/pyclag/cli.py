@@ -191,12 +191,15 @@ def _table_arguments(command: argparse.ArgumentParser, defaults: bool = True) ->
 
 def _search_arguments(command: argparse.ArgumentParser) -> None:
     command.add_argument(
-        "--pimc-worlds", type=int, default=24, help="PIMC worlds per decision (default: 24)"
+        "--pimc-worlds",
+        type=int,
+        default=Search().worlds,
+        help=f"PIMC worlds per decision (default: {Search().worlds})",
     )
     command.add_argument(
         "--pimc-policy",
-        default="greedy",
-        help=f"PIMC playouts: {', '.join(POLICIES)} (default: greedy)",
+        default=Search().policy,
+        help=f"PIMC playouts: {', '.join(POLICIES)} (default: {Search().policy})",
     )
     command.add_argument(
         "--pimc-seconds", type=float, help="PIMC time budget per decision (default: none)"

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Final, NamedTuple
 
 from pyclag.bots import Bot, HeuristicBot, RandomBot
-from pyclag.bots.pimc import POLICIES, PIMCBot
+from pyclag.bots.pimc import POLICIES, WORLDS, PIMCBot
 from pyclag.errors import ClagError
 
 __all__ = ["BOT_NAMES", "Search", "bot_names", "make_bots"]
@@ -26,10 +26,10 @@ class Search(NamedTuple):
     """The settings of the PIMC bots a table seats (:class:`~pyclag.bots.pimc.PIMCBot`).
 
     >>> Search().worlds, Search().policy
-    (24, 'greedy')
+    (48, 'greedy')
     """
 
-    worlds: int = 24
+    worlds: int = WORLDS
     policy: str = "greedy"
     seconds: float | None = None
 
