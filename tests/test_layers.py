@@ -41,7 +41,7 @@ LAYERS: Final = (
         "codec",
     ),
     ("bots",),
-    ("sweep",),
+    ("sweep", "pettingzoo"),
     ("terminal", "launch"),
     ("cli", "__main__"),
 )
