@@ -83,8 +83,9 @@ from pyclag.rules import (
     trick_winner,
     winning_play,
 )
+from pyclag.sampling import determinize
 from pyclag.state import CHANCE, GameState, Phase, RoundResult, RoundSetup, RoundState, Seat, Trick
-from pyclag.views import Observation, determinize, observe
+from pyclag.views import Observation, observe
 
 __version__ = "0.2.0"
 

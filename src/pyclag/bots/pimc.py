@@ -11,7 +11,7 @@ included. It sees only its observation: the worlds are its guesses.
 >>> bots = [PIMCBot(seed=1), HeuristicBot(), HeuristicBot()]
 >>> end = play_game(pyclag.new_game(pyclag.NORMAL.with_schedule([3]), 3), bots, random.Random(2))
 >>> end.history[0].bids, end.scores
-((2, 2, 0), (0, 14, 10))
+((3, 2, 0), (0, 14, 10))
 """
 
 from __future__ import annotations
@@ -35,9 +35,10 @@ from pyclag.plays import play_mask
 from pyclag.rules.deals import Bidding
 from pyclag.rules.round import RoundRules
 from pyclag.rules.tricks import best_play, play_strength
+from pyclag.sampling import determinize
 from pyclag.scoring.schemes import MostTricks
 from pyclag.state import GameState, Phase, RoundState
-from pyclag.views import Observation, determinize, observe
+from pyclag.views import Observation, observe
 
 __all__ = ["POLICIES", "WORLDS", "PIMCBot", "card_suit_mask", "greedy_play"]
 
