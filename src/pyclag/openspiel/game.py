@@ -1,0 +1,255 @@
+"""The ``python_clag`` game, its states and its observer, over pyclag's engine.
+
+A state holds one frozen :class:`Position` (the pyclag game state, the cards
+of a chance step in progress, the last rewards), so OpenSpiel's clone (a
+``copy.deepcopy`` of each attribute) copies it as itself, and its pickle (how
+OpenSpiel serializes a Python state) is the pyclag game record of the game so
+far with those pending cards.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Final
+
+import attrs
+
+from pyclag import codec, presets
+from pyclag.checks import Frozen
+from pyclag.engine import apply, is_over, new_game, next_actor
+from pyclag.errors import RulesError
+from pyclag.openspiel import chance
+from pyclag.openspiel.params import DEFAULTS, max_game_length, rules_of, utility_bounds
+from pyclag.records import dump, load, replay
+from pyclag.state import CHANCE, GameState
+from pyclag.views import Observation, determinize, observe
+
+try:
+    pyspiel: Any = importlib.import_module("pyspiel")
+except ImportError:
+    raise ImportError(
+        "pyclag.openspiel needs the openspiel extra: pip install 'pyclag[openspiel]'"
+    ) from None
+np: Any = importlib.import_module("numpy")  # comes with open-spiel
+
+if TYPE_CHECKING:  # OpenSpiel ships no types: the few base-class members used here
+
+    class _Game:
+        def __init__(self, game_type: Any, game_info: Any, params: Mapping[str, Any]) -> None: ...
+
+    class _State:
+        def __init__(self, game: Any) -> None: ...
+        def get_game(self) -> Any: ...
+        def clone(self) -> Any: ...
+
+else:
+    _Game, _State = pyspiel.Game, pyspiel.State
+
+__all__ = ["GAME_TYPE", "ClagGame", "ClagObserver", "ClagState", "Position"]
+
+_NAMES: Final = presets.names()
+GAME_TYPE: Final = pyspiel.GameType(
+    short_name="python_clag",
+    long_name="Clag (Oh Hell with special deals), by pyclag",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.GENERAL_SUM,
+    # Each deal is scored as it ends (§1.9): its points are that step's reward.
+    reward_model=pyspiel.GameType.RewardModel.REWARDS,
+    max_num_players=max(presets.get(name).max_players for name in _NAMES),
+    min_num_players=min(presets.get(name).min_players for name in _NAMES),
+    provides_information_state_string=True,
+    provides_information_state_tensor=True,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification=dict(DEFAULTS),
+)
+"""The game's type: what OpenSpiel's algorithms read before they start."""
+
+
+@attrs.frozen
+class Position(Frozen):
+    """A state's content: the pyclag game state, the ids of the cards of a
+    chance step in progress (:mod:`pyclag.openspiel.chance`) and the rewards of
+    the last step. Frozen, so it copies as itself; it pickles as its game record."""
+
+    state: GameState
+    pending: tuple[int, ...] = ()
+    rewards: tuple[float, ...] = ()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (restore, (dump(self.state), self.pending, self.rewards))
+
+
+def restore(record: str, pending: tuple[int, ...], rewards: tuple[float, ...]) -> Position:
+    """The position a pickle holds: its game record replayed, and its pending cards.
+
+    >>> import pyclag
+    >>> state = pyclag.new_game(pyclag.NORMAL, 3)
+    >>> restore(pyclag.records.dump(state), (7,), ()).state == state
+    True
+    """
+    return Position(replay(load(record)), tuple(pending), tuple(rewards))
+
+
+class ClagGame(_Game):
+    """``python_clag``: a game of Clag under the rules its parameters name."""
+
+    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+        given = dict(params or {})
+        rules, players, dealer = rules_of(given)
+        try:
+            self.initial = Position(new_game(rules, players, first_dealer=dealer))
+        except RulesError as err:  # a schedule the pack cannot deal to this table
+            raise RulesError(f"python_clag parameters players={players}, schedule: {err}") from None
+        low, high = utility_bounds(rules, players)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=codec.NUM_ACTIONS,
+            max_chance_outcomes=len(chance.CARDS),
+            num_players=players,
+            min_utility=low,
+            max_utility=high,
+            max_game_length=max_game_length(rules, players),
+        )
+        super().__init__(GAME_TYPE, info, {**DEFAULTS, **given})
+        self.size = len(codec.encode(observe(self.initial.state, 0)))
+
+    def new_initial_state(self) -> ClagState:
+        """The game before its first deal."""
+        return ClagState(self, self.initial)
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: Mapping[str, Any] | None = None
+    ) -> ClagObserver:
+        """An observer: the information state under perfect recall, else the observation."""
+        if params:
+            raise RulesError(f"python_clag observers take no parameters, not {dict(params)!r}")
+        recall = iig_obs_type is not None and iig_obs_type.perfect_recall
+        return ClagObserver(self.size, recall)
+
+
+class ClagState(_State):
+    """A state of ``python_clag``: a :class:`Position` behind OpenSpiel's API."""
+
+    def __init__(self, game: ClagGame, position: Position | None = None) -> None:
+        super().__init__(game)
+        self.position = position if position is not None else game.initial
+
+    def current_player(self) -> int:
+        """The seat to act, or OpenSpiel's chance or terminal player."""
+        actor = next_actor(self.position.state)
+        if actor is None:
+            return int(pyspiel.PlayerId.TERMINAL)
+        return int(pyspiel.PlayerId.CHANCE) if actor is CHANCE else int(actor)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return list(codec.legal_ids(self.position.state))
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The next card's ids, each equally likely."""
+        ids = chance.outcomes(self.position.state, self.position.pending)
+        return [(ident, 1.0 / len(ids)) for ident in ids]
+
+    def _apply_action(self, action: int) -> None:
+        position = self.position
+        state, pending, rewards = position.state, position.pending, position.rewards
+        if next_actor(state) is CHANCE:
+            pending = (*pending, int(action))
+            step = chance.settle(state, pending)
+            if step is None:
+                self.position = Position(state, pending, rewards)
+                return
+            after = apply(state, step)
+            pending = ()
+        else:
+            after = apply(state, codec.action_of(state, int(action)))
+            rewards = ()
+        # A deal is scored as it ends. OpenSpiel reads the rewards at the next
+        # decision, so those of chance steps (a RAF Blind shuffle ends its deal)
+        # add up until then.
+        if after.history is not state.history:
+            points = [a - b for a, b in zip(after.scores, state.scores, strict=True)]
+            rewards = tuple(
+                float(p + r) for p, r in zip(points, rewards or [0.0] * len(points), strict=True)
+            )
+        self.position = Position(after, pending, rewards)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return str(chance.CARDS[action])
+        try:
+            return str(codec.action_of(self.position.state, action))
+        except RulesError:
+            return f"action {action}"
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+        return is_over(self.position.state)
+
+    def returns(self) -> list[float]:
+        """Each seat's running total."""
+        return [float(score) for score in self.position.state.scores]
+
+    def rewards(self) -> list[float]:
+        """The points of the deal ended since the last decision, else zeros."""
+        rewards = self.position.rewards
+        return list(rewards) if rewards else [0.0] * len(self.position.state.scores)
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> ClagState:
+        """A state ``player_id`` cannot tell from this one, drawn through
+        :func:`pyclag.determinize` seeded from ``probability_sampler``: the
+        same point of the game, a chance step in progress included."""
+        rng = random.Random(int(probability_sampler() * 2**53))
+        position = self.position
+        state = determinize(observe(position.state, player_id), rng)
+        pending = chance.resampled(state, position.pending, rng)
+        return ClagState(self.get_game(), Position(state, pending, position.rewards))
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Any:
+        return self.clone()
+
+    def __copy__(self) -> Any:
+        return self.clone()
+
+    def __str__(self) -> str:
+        text = str(self.position.state)
+        if self.position.pending:
+            text += "\n" + chance.text(self.position.state, self.position.pending)
+        return text
+
+
+class ClagObserver:
+    """OpenSpiel's Python observer: a seat's view as a string and as the
+    tensor :func:`pyclag.codec.encode` makes of its :func:`pyclag.observe`."""
+
+    def __init__(self, size: int, perfect_recall: bool) -> None:
+        self.perfect_recall = perfect_recall
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: ClagState, player: int) -> None:
+        """Fill the tensor with ``player``'s view of ``state``."""
+        self.tensor[:] = codec.encode(observe(state.position.state, player))
+
+    def string_from(self, state: ClagState, player: int) -> str:
+        """``player``'s view of ``state``: under perfect recall every part of
+        its :class:`~pyclag.views.Observation` (the whole game as it saw it),
+        else the table as it sees it now (``str(observation)``)."""
+        position = state.position
+        view = observe(position.state, player)
+        text = view_text(view) if self.perfect_recall else str(view)
+        if position.pending:
+            text += "\n" + chance.text(position.state, position.pending)
+        return text
+
+
+def view_text(view: Observation) -> str:
+    """Every part of ``view`` but its rules (the game's) and its legal actions
+    (which follow from the rest), written out: equal views, equal texts."""
+    parts = attrs.astuple(
+        view, recurse=False, filter=lambda field, _: field.name not in ("rules", "legal")
+    )
+    return repr(parts)
