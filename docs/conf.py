@@ -24,6 +24,7 @@ extensions = [
     "myst_parser",
     "clagdocs",
     "clauses",
+    "learningdocs",
 ]
 exclude_patterns = ["_build", "_inventories"]
 # Markdown pages (the rules specification, the changelog) are read with MyST.

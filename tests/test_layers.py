@@ -29,7 +29,7 @@ LAYERS: Final = (
     ("decisions",),
     ("engine",),
     ("moves",),
-    ("playout", "views", "records", "scorecard", "bench", "scoresheet"),
+    ("playout", "views", "records", "scorecard", "bench", "scoresheet", "encoding", "codec"),
     ("bots",),
     ("sweep",),
     ("terminal", "launch"),
