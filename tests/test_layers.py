@@ -31,6 +31,7 @@ LAYERS: Final = (
     ("moves",),
     ("playout", "views", "records", "scorecard", "bench", "scoresheet", "encoding", "codec"),
     ("bots",),
+    ("openspiel",),
     ("sweep",),
     ("terminal", "launch"),
     ("cli", "__main__"),

@@ -31,10 +31,10 @@ import random
 from collections.abc import Sequence
 from typing import Final
 
-from pyclag.actions import ChanceAction, Deal, Draw, Play, ShuffleHands
+from pyclag.actions import ChanceAction, Deal, Draw, ShuffleHands
 from pyclag.cards import DECK
 from pyclag.chance import contenders
-from pyclag.codec import action_id
+from pyclag.codec import card_id, card_of
 from pyclag.dealing import draw_winner
 from pyclag.hand import cards_of
 from pyclag.rules.trumps import TurnUp
@@ -42,9 +42,9 @@ from pyclag.state import GameState, Phase, RoundSetup
 
 __all__ = ["CARDS", "CARD_IDS", "outcomes", "resampled", "settle", "text"]
 
-CARD_IDS: Final = tuple(action_id(Play(0, card)) for card in DECK)
+CARD_IDS: Final = tuple(map(card_id, DECK))
 """Each card's id, by its place in :data:`~pyclag.cards.DECK`."""
-CARDS: Final = dict(zip(CARD_IDS, DECK, strict=True))
+CARDS: Final = {ident: card_of(ident) for ident in range(len(DECK))}
 """The card of each id."""
 
 

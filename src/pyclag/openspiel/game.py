@@ -115,7 +115,7 @@ class ClagGame(_Game):
             max_game_length=max_game_length(rules, players),
         )
         super().__init__(GAME_TYPE, info, {**DEFAULTS, **given})
-        self.size = len(codec.encode(observe(self.initial.state, 0)))
+        self.size = codec.encoding_size(players)
 
     def new_initial_state(self) -> ClagState:
         """The game before its first deal."""
@@ -180,10 +180,7 @@ class ClagState(_State):
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             return str(chance.CARDS[action])
-        try:
-            return str(codec.action_of(self.position.state, action))
-        except RulesError:
-            return f"action {action}"
+        return str(codec.decode(action, player))  # the action's notation, legal now or not
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""

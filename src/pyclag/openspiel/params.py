@@ -30,6 +30,7 @@ from pyclag import presets
 from pyclag.actions import CallChoice, Madness
 from pyclag.cards import Suit
 from pyclag.errors import ClagError, RulesError
+from pyclag.rules import NORMAL
 from pyclag.rules.options import OPTIONS, DealOptions
 from pyclag.rules.round import RoundSpec
 from pyclag.rules.ruleset import RuleSet
@@ -59,7 +60,7 @@ def _kind(option: str) -> type:
     """The type the library keeps ``option`` as: int, bool or a named choice (str)."""
     home = {
         "rules": RuleSet,
-        "hook": type(presets.NORMAL.hook),
+        "hook": type(NORMAL.hook),
         "scoring": ContractScoring,
         "deals": DealOptions,
     }[OPTIONS[option].where]
