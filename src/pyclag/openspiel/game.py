@@ -1,7 +1,7 @@
 """The ``python_clag`` game, its states and its observer, over pyclag's engine.
 
 A state holds one frozen :class:`Position` (the pyclag game state, the cards
-of a chance step in progress, the last rewards), so OpenSpiel's clone (a
+of a chance step in progress), so OpenSpiel's clone (a
 ``copy.deepcopy`` of each attribute) copies it as itself, and its pickle (how
 OpenSpiel serializes a Python state) is the pyclag game record of the game so
 far with those pending cards.
@@ -57,8 +57,9 @@ GAME_TYPE: Final = pyspiel.GameType(
     chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
     information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
     utility=pyspiel.GameType.Utility.GENERAL_SUM,
-    # Each deal is scored as it ends (§1.9): its points are that step's reward.
-    reward_model=pyspiel.GameType.RewardModel.REWARDS,
+    # The game's utility is its final totals (§1.10): OpenSpiel's MCTSBot takes no other
+    # reward model. Each deal's points are in the state's history as it is scored.
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
     max_num_players=max(presets.get(name).max_players for name in _NAMES),
     min_num_players=min(presets.get(name).min_players for name in _NAMES),
     provides_information_state_string=True,
@@ -72,27 +73,26 @@ GAME_TYPE: Final = pyspiel.GameType(
 
 @attrs.frozen
 class Position(Frozen):
-    """A state's content: the pyclag game state, the ids of the cards of a
-    chance step in progress (:mod:`pyclag.openspiel.chance`) and the rewards of
-    the last step. Frozen, so it copies as itself; it pickles as its game record."""
+    """A state's content: the pyclag game state and the ids of the cards of a
+    chance step in progress (:mod:`pyclag.openspiel.chance`). Frozen, so it
+    copies as itself; it pickles as its game record."""
 
     state: GameState
     pending: tuple[int, ...] = ()
-    rewards: tuple[float, ...] = ()
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (restore, (dump(self.state), self.pending, self.rewards))
+        return (restore, (dump(self.state), self.pending))
 
 
-def restore(record: str, pending: tuple[int, ...], rewards: tuple[float, ...]) -> Position:
+def restore(record: str, pending: tuple[int, ...]) -> Position:
     """The position a pickle holds: its game record replayed, and its pending cards.
 
     >>> import pyclag
     >>> state = pyclag.new_game(pyclag.NORMAL, 3)
-    >>> restore(pyclag.records.dump(state), (7,), ()).state == state
+    >>> restore(pyclag.records.dump(state), (7,)).state == state
     True
     """
-    return Position(replay(load(record)), tuple(pending), tuple(rewards))
+    return Position(replay(load(record)), tuple(pending))
 
 
 class ClagGame(_Game):
@@ -154,28 +154,16 @@ class ClagState(_State):
         return [(ident, 1.0 / len(ids)) for ident in ids]
 
     def _apply_action(self, action: int) -> None:
-        position = self.position
-        state, pending, rewards = position.state, position.pending, position.rewards
+        state, pending = self.position.state, self.position.pending
         if next_actor(state) is CHANCE:
             pending = (*pending, int(action))
             step = chance.settle(state, pending)
             if step is None:
-                self.position = Position(state, pending, rewards)
+                self.position = Position(state, pending)
                 return
-            after = apply(state, step)
-            pending = ()
+            self.position = Position(apply(state, step))
         else:
-            after = apply(state, codec.action_of(state, int(action)))
-            rewards = ()
-        # A deal is scored as it ends. OpenSpiel reads the rewards at the next
-        # decision, so those of chance steps (a RAF Blind shuffle ends its deal)
-        # add up until then.
-        if after.history is not state.history:
-            points = [a - b for a, b in zip(after.scores, state.scores, strict=True)]
-            rewards = tuple(
-                float(p + r) for p, r in zip(points, rewards or [0.0] * len(points), strict=True)
-            )
-        self.position = Position(after, pending, rewards)
+            self.position = Position(apply(state, codec.action_of(state, int(action))))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -187,13 +175,14 @@ class ClagState(_State):
         return is_over(self.position.state)
 
     def returns(self) -> list[float]:
-        """Each seat's running total."""
-        return [float(score) for score in self.position.state.scores]
+        """The final totals once the game is over, else zeros (terminal rewards;
+        the running totals are ``position.state.scores``)."""
+        state = self.position.state
+        return [float(score) if is_over(state) else 0.0 for score in state.scores]
 
     def rewards(self) -> list[float]:
-        """The points of the deal ended since the last decision, else zeros."""
-        rewards = self.position.rewards
-        return list(rewards) if rewards else [0.0] * len(self.position.state.scores)
+        """The returns: the whole game's utility comes at its end."""
+        return self.returns()
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> ClagState:
         """A state ``player_id`` cannot tell from this one, drawn through
@@ -203,7 +192,7 @@ class ClagState(_State):
         position = self.position
         state = determinize(observe(position.state, player_id), rng)
         pending = chance.resampled(state, position.pending, rng)
-        return ClagState(self.get_game(), Position(state, pending, position.rewards))
+        return ClagState(self.get_game(), Position(state, pending))
 
     def __deepcopy__(self, memo: dict[int, object]) -> Any:
         return self.clone()
