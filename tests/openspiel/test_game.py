@@ -164,16 +164,15 @@ def test_issue_14_raf_blind_shuffles_a_card_at_a_time() -> None:
     rng = random.Random(3)
     while pyclag.phase(state.position.state) is not pyclag.Phase.CALL:
         walk(state, rng, 1)
-    blind = [
-        i for i in state.legal_actions() if pyclag.codec.action_of(state.position.state, i).blind
-    ]
+    calls = [pyclag.codec.action_of(state.position.state, i) for i in state.legal_actions()]
+    blind = [pyclag.codec.action_id(c) for c in calls if isinstance(c, pyclag.Call) and c.blind]
     state.apply_action(blind[0])
     while pyclag.phase(state.position.state) is not pyclag.Phase.SHUFFLE:
         walk(state, rng, 1)
     size = state.position.state.round.setup.hand_size
     for seat in range(4):  # each seat's pile, top first, from its own cards
         hand = [pyclag.codec.card_id(card) for card in state.position.state.round.hands[seat]]
-        for laid in range(size):
+        for _ in range(size):
             assert state.is_chance_node()
             assert sorted(o for o, _ in state.chance_outcomes()) == sorted(hand)
             pick = rng.choice(hand)
@@ -194,7 +193,7 @@ def test_issue_14_serialization_is_the_game_record_and_keeps_a_partial_deal() ->
     # The pickle holds the record: unpickling replays it.
     reduced = state.position.__reduce__()
     assert reduced[1][0] == pyclag.records.dump(state.position.state)
-    game_again, state_again = pyspiel.deserialize_game_and_state(
+    _, state_again = pyspiel.deserialize_game_and_state(
         pyspiel.serialize_game_and_state(game, state)
     )
     assert state_again.position == state.position
@@ -202,7 +201,8 @@ def test_issue_14_serialization_is_the_game_record_and_keeps_a_partial_deal() ->
 
 def test_issue_14_clones_are_cheap_and_independent() -> None:
     state = walk(load().new_initial_state(), random.Random(5), 120)
-    for twin in (state.clone(), copy.deepcopy(state)):
+    twins: list[Any] = [state.clone(), copy.deepcopy(state)]
+    for twin in twins:
         assert isinstance(twin, ClagState)
         assert twin.position is state.position  # frozen: copied as itself
         walk(twin, random.Random(1), 5)
@@ -274,3 +274,11 @@ def test_issue_14_mcts_plays_whole_games() -> None:
 def test_issue_14_position_keeps_no_mutable_part() -> None:
     position = Position(pyclag.new_game(pyclag.NORMAL, 3), (1, 2))
     assert copy.deepcopy(position) is position
+
+
+def test_issue_14_a_chance_outcome_that_cannot_happen_is_refused() -> None:
+    state = load().new_initial_state()
+    state.apply_action(5)
+    with pytest.raises(pyclag.IllegalChanceError, match="chance outcome 5 cannot happen now"):
+        state.apply_action(5)
+    assert state.position.pending == (5,)

@@ -19,11 +19,13 @@ import attrs
 from pyclag import codec, presets
 from pyclag.checks import Frozen
 from pyclag.engine import apply, is_over, new_game, next_actor
-from pyclag.errors import RulesError
+from pyclag.engine import phase as pyclag_phase
+from pyclag.errors import IllegalChanceError, Reason, RulesError
 from pyclag.openspiel import chance
 from pyclag.openspiel.params import DEFAULTS, max_game_length, rules_of, utility_bounds
-from pyclag.records import dump, load, replay
-from pyclag.state import CHANCE, GameState
+from pyclag.records import RoundRecord, dump, load, replay, round_record
+from pyclag.rules.ruleset import RuleSet
+from pyclag.state import CHANCE, GameState, Phase, RoundResult, RoundSetup, Trick
 from pyclag.views import Observation, determinize, observe
 
 try:
@@ -43,9 +45,16 @@ if TYPE_CHECKING:  # OpenSpiel ships no types: the few base-class members used h
         def __init__(self, game: Any) -> None: ...
         def get_game(self) -> Any: ...
         def clone(self) -> Any: ...
+        def history(self) -> list[int]: ...
 
 else:
     _Game, _State = pyspiel.Game, pyspiel.State
+
+_CHANCE_REASONS: Final = {
+    Phase.DEAL: Reason.BAD_DECK,
+    Phase.SHUFFLE: Reason.BAD_SHUFFLE,
+    Phase.DRAW: Reason.BAD_DRAW,
+}
 
 __all__ = ["GAME_TYPE", "ClagGame", "ClagObserver", "ClagState", "Position"]
 
@@ -156,6 +165,14 @@ class ClagState(_State):
     def _apply_action(self, action: int) -> None:
         state, pending = self.position.state, self.position.pending
         if next_actor(state) is CHANCE:
+            outcomes = chance.outcomes(state, pending)
+            if action not in outcomes:  # the state is left as it was
+                raise IllegalChanceError(
+                    f"python_clag: chance outcome {action!r} cannot happen now; "
+                    f"the outcomes are {' '.join(map(str, outcomes))}",
+                    _CHANCE_REASONS[pyclag_phase(state)],
+                    outcomes,
+                )
             pending = (*pending, int(action))
             step = chance.settle(state, pending)
             if step is None:
@@ -233,9 +250,64 @@ class ClagObserver:
 
 
 def view_text(view: Observation) -> str:
-    """Every part of ``view`` but its rules (the game's) and its legal actions
-    (which follow from the rest), written out: equal views, equal texts."""
-    parts = attrs.astuple(
-        view, recurse=False, filter=lambda field, _: field.name not in ("rules", "legal")
-    )
-    return repr(parts)
+    """The whole game as ``view``'s seat saw it: each round's public record
+    (the draw, the hand size chosen, the call, the trump declared, the bids and
+    plays in order: every decision, :func:`pyclag.records.round_record`) and
+    turn-up, then the round in progress with the seat's own hand and the
+    phase. Equal views give equal texts, and views that differ give texts that
+    differ (the rest of a view follows from these and the rules).
+
+    >>> import random, pyclag
+    >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL.with_schedule([3]), 3), rng=random.Random(4))
+    >>> print(view_text(pyclag.observe(pyclag.bid(state, 1), 2)))
+    seat 2
+    round 1: turnup 6S; bids 1
+    hand 5D JD KS; phase bid; to act 2
+    """
+    rules = view.rules
+    lines = [f"seat {view.seat}", *_history_lines(rules, view.history)]
+    record = round_record(rules, view.setup, view.bids, view.tricks, view.trick)
+    lines.append(_round_line(view.setup, record))
+    hand = "face down" if view.hand is None else str(view.hand)
+    lines.append(f"hand {hand}; phase {view.phase.value}; to act {view.to_act!r}")
+    return "\n".join(lines)
+
+
+def _round_line(setup: RoundSetup, record: RoundRecord, tricks: tuple[Trick, ...] = ()) -> str:
+    parts = [f"turnup {setup.turnup}"] if setup.turnup is not None else []
+    for field in attrs.fields(RoundRecord):
+        value = getattr(record, field.name)
+        if value is not None and value != () and field.name != "deck":
+            parts.append(f"{field.name} {_words(value)}")
+    if tricks and not record.plays:  # played from the piles: the record keeps no plays
+        parts.append("tricks " + " ".join(str(play.card) for t in tricks for play in t.plays))
+    return f"round {setup.index + 1}: " + "; ".join(parts)
+
+
+def _words(value: object) -> str:
+    if isinstance(value, tuple):
+        return " ".join(_words(item) for item in value if item is not None)
+    return str(value)
+
+
+_HISTORIES: Final[dict[int, tuple[object, list[str]]]] = {}
+"""The lines of each finished-rounds history by identity (one object a round
+for all the states of that round), holding the object so its id stays its own."""
+
+
+def _history_lines(rules: RuleSet, history: tuple[RoundResult, ...]) -> list[str]:
+    found = _HISTORIES.get(id(history))
+    if found is not None and found[0] is history:
+        return found[1]
+    if len(_HISTORIES) >= 512:  # bounded: a search's worth of rounds
+        _HISTORIES.clear()
+    lines = [
+        _round_line(
+            result.setup,
+            round_record(rules, result.setup, result.bids, result.tricks, ()),
+            result.tricks,
+        )
+        for result in history
+    ]
+    _HISTORIES[id(history)] = (history, lines)
+    return lines
