@@ -73,8 +73,9 @@ from pyclag.moves import (
     play,
 )
 from pyclag.rules import NORMAL, RoundRules, RoundSpec, RuleSet, score_round, trick_winner
+from pyclag.sampling import determinize
 from pyclag.state import CHANCE, GameState, Phase, RoundResult, RoundSetup, RoundState, Seat, Trick
-from pyclag.views import Observation, determinize, observe
+from pyclag.views import Observation, observe
 
 __version__ = "0.2.0"
 

@@ -60,8 +60,9 @@ from pyclag.errors import (
 from pyclag.rules.calls import CallRules
 from pyclag.rules.round import MAX_HAND_SIZE
 from pyclag.rules.trumps import NO_TRUMPS, NoTrumps
+from pyclag.sampling import determinize
 from pyclag.state import GameState
-from pyclag.views import Observation, determinize
+from pyclag.views import Observation
 
 __all__ = [
     "CALL_CHOICES",
@@ -343,7 +344,7 @@ def _refusal(source: Source, number: int, legal: tuple[PlayerAction, ...]) -> Il
     """The engine's refusal of the action ``number`` stands for, with the ids in its message."""
     if isinstance(source, Observation):
         # What an observation's seat may do depends only on what it knows, so any state
-        # consistent with it refuses the action for the same reason (views.determinize).
+        # consistent with it refuses the action for the same reason (pyclag.determinize).
         seat = source.seat
         state = determinize(source, random.Random(0))
     else:

@@ -139,12 +139,15 @@ def pack_of(
     players = len(hands)
     hand_size = len(hands[0]) if hands else 0
     pack: list[Card | None] = [None] * 52
-    for seat, cards in enumerate(hands):
-        pack[dealt_slice(seat, players, dealer, hand_size)] = cards
+    for part, cards in zip(_dealt_slices(players, dealer, hand_size), hands, strict=True):
+        pack[part] = cards
+    dealt = players * hand_size
     if turnup is not None:
-        pack[players * hand_size] = turnup
-    below = iter(rest)
-    return tuple(card if card is not None else next(below) for card in pack)
+        pack[dealt] = turnup
+        dealt += 1
+    # The dealt cards and the turn-up fill the top of the pack; the rest lie below them.
+    top: tuple[Any, ...] = tuple(pack[:dealt])
+    return top + tuple(rest)
 
 
 _DECK_SET: Final = frozenset(DECK)

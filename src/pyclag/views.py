@@ -1,11 +1,11 @@
-"""What each player may know: :func:`observe` and :func:`determinize`.
+"""What each player may know: :func:`observe`.
 
 An :class:`Observation` is one seat's view of a game at one moment: its own
 hand (unless it is face down and unseen), everything said and played at the
 table, and the results so far; never the pack, the other hands or a turn-up
-not yet shown. :func:`determinize` goes the other way, for search bots: a
-full game state, drawn at random, that this seat cannot tell from the real
-one. ``docs/observations.rst`` lists what an observation holds in each phase
+not yet shown. :func:`pyclag.determinize` (:mod:`pyclag.sampling`) goes the
+other way, for search bots: a full game state, drawn at random, that this
+seat cannot tell from the real one. ``docs/observations.rst`` lists what an observation holds in each phase
 and deal type.
 
 >>> import random, pyclag
@@ -13,32 +13,26 @@ and deal type.
 >>> view = observe(state, 2)
 >>> len(view.hand), view.hand_sizes, view.to_act, view.legal
 (3, (3, 3, 3), 1, ())
->>> observe(determinize(view, random.Random(5)), 2) == view
-True
 """
 
 from __future__ import annotations
 
 import functools
 import itertools
-import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Final, Generic, TypeVar
 
 import attrs
 
 from pyclag.actions import Call, Play, PlayerAction
 from pyclag.cards import Card, Suit
-from pyclag.checks import bounded, check_rng, not_a
-from pyclag.dealing import pack_of
+from pyclag.checks import bounded, not_a
 from pyclag.display import phase_words, table_text
 from pyclag.engine import legal_actions
-from pyclag.errors import RecordError, RulesError
-from pyclag.hand import Hand, cards_of
-from pyclag.records import Record, replay, replay_round, round_record
+from pyclag.errors import RulesError
+from pyclag.hand import Hand
 from pyclag.refusals import not_a_state
-from pyclag.rules.deals import Bidding, PlayMode
-from pyclag.rules.play import shown_voids
+from pyclag.rules.deals import Bidding
 from pyclag.rules.round import RoundRules, RoundSpec
 from pyclag.rules.ruleset import RuleSet
 from pyclag.scoring.tally import contracts_made, winners_by_totals
@@ -54,7 +48,7 @@ from pyclag.state import (
     running_totals,
 )
 
-__all__ = ["Observation", "check_view", "determinize", "observe"]
+__all__ = ["Observation", "check_view", "observe", "unseen_given"]
 
 _ALL: Final = (1 << 52) - 1
 
@@ -89,6 +83,43 @@ class Observation(TrickRecord):
     trick: tuple[Play, ...]
     tricks: tuple[Trick, ...]
     legal: tuple[PlayerAction, ...]
+    # The hash, once computed (see __hash__): not a field of the view.
+    _hash: int | None = attrs.field(default=None, init=False, eq=False, repr=False)
+
+    def __hash__(self) -> int:
+        """A hash for transposition tables, computed once and kept: it costs less
+        than :func:`observe` and reads only what changes from one moment of a game
+        to the next (equal observations hash alike, as equal parts do).
+
+        >>> import pyclag
+        >>> hash(observe(pyclag.new_game(pyclag.NORMAL, 4), 0)) == hash(observe(pyclag.new_game(pyclag.NORMAL, 4), 0))
+        True
+        """
+        found = self._hash
+        if found is None:
+            hand = self.hand
+            setup = self.setup
+            found = hash(
+                (
+                    self.seat,
+                    setup.index,
+                    setup.dealer,
+                    self.phase,
+                    self.to_act,
+                    self.bids,
+                    None if hand is None else hand.mask,
+                    self.hand_sizes,
+                    unseen_given(self, self.played),
+                    len(self.tricks),
+                    len(self.legal),
+                )
+            )
+            object.__setattr__(self, "_hash", found)
+        return found
+
+    def __reduce__(self) -> tuple[type[Observation], tuple[object, ...]]:
+        # A str hashes differently in another process: a pickle leaves the kept hash behind.
+        return Observation, tuple(getattr(self, name) for name in _FIELDS)
 
     @property
     def players(self) -> int:
@@ -160,12 +191,7 @@ class Observation(TrickRecord):
         >>> view.unseen.bit_count()  # 52 less 3 in hand and the turn-up
         48
         """
-        seen = sum(self.played)
-        if self.hand is not None:
-            seen |= self.hand.mask
-        if self.setup.turnup is not None:
-            seen |= self.setup.turnup.mask
-        return _ALL & ~seen
+        return unseen_given(self, self.played)
 
     def __str__(self) -> str:
         """The table as this seat sees it, in a few lines: its own cards (or
@@ -206,6 +232,26 @@ class Observation(TrickRecord):
             f"<Observation by seat {self.seat}: {self.rules.name}, {self.players} players, "
             f"{where}, {phase_words(self)}>"
         )
+
+
+def unseen_given(view: Observation, played: tuple[int, ...]) -> int:
+    """:attr:`Observation.unseen` of ``view``, whose :attr:`~Observation.played`
+    is ``played`` (for a caller that has read it already).
+
+    >>> import pyclag
+    >>> view = observe(pyclag.new_game(pyclag.NORMAL, 4), 0)
+    >>> unseen_given(view, view.played) == view.unseen == (1 << 52) - 1
+    True
+    """
+    seen = sum(played)
+    if view.hand is not None:
+        seen |= view.hand.mask
+    if view.setup.turnup is not None:
+        seen |= view.setup.turnup.mask
+    return _ALL & ~seen
+
+
+_FIELDS: Final = tuple(field.name for field in attrs.fields(Observation) if field.init)
 
 
 def _cards(count: int) -> str:
@@ -315,185 +361,3 @@ def _public_setup(setup: RoundSetup) -> RoundSetup:
 @_by_identity
 def _public_history(history: tuple[RoundResult, ...]) -> tuple[RoundResult, ...]:
     return tuple(attrs.evolve(result, setup=_public_setup(result.setup)) for result in history)
-
-
-# --- determinize ---------------------------------------------------------------------------
-
-_ATTEMPTS: Final = 1000
-_DEALT: Final = frozenset(list(Phase)[list(Phase).index(Phase.DEAL) + 1 :])
-"""The phases after the deal (Appendix B order)."""
-
-
-def determinize(observation: Observation, rng: random.Random) -> GameState:
-    """A full game state consistent with ``observation``, drawn from ``rng``:
-    every card the seat has not seen placed at random, hand sizes kept, and
-    no seat given a card it has shown it cannot hold (a suit it failed to
-    follow, a card its wild two declared). Every consistent placement can be
-    drawn, though not all equally often. The hidden cards of finished rounds,
-    which nothing can depend on any more, are placed in a fixed order. An
-    observation that no deal is consistent with is a RecordError.
-
-    >>> import random, pyclag
-    >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL, 4), rng=random.Random(1))
-    >>> guess = determinize(observe(state, 1), random.Random(2))
-    >>> guess.round.hands[1] == state.round.hands[1], guess.round.hands[2] == state.round.hands[2]
-    (True, False)
-    """
-    check_view("determinize", observation)
-    check_rng("determinize", rng)
-    start = _round_start(_Key(observation))
-    if observation.phase is Phase.GAME_OVER:
-        return start
-    setup = observation.setup
-    record = round_record(
-        observation.rules, setup, observation.bids, observation.tricks, observation.trick
-    )
-    if observation.phase not in _DEALT:
-        return replay_round(start, record)
-    voids = _voids(observation)
-    for _ in range(_ATTEMPTS):
-        deck = _sample_deck(observation, voids, rng)
-        if deck is None:
-            continue
-        try:
-            return replay_round(start, attrs.evolve(record, deck=deck))
-        except RecordError:  # a wild two's play the voids do not capture (§2.0 rules 3-8)
-            continue
-    # An observation is the record of what one seat saw: one that no deal fits
-    # is refused as a record that does not replay is (the policy in pyclag.errors).
-    raise RecordError(
-        f"no deal is consistent with this observation after {_ATTEMPTS} tries: "
-        "was it made by observe()?"
-    )
-
-
-class _Key:
-    """The round-start cache key: the rules, table and public history, by identity."""
-
-    __slots__ = ("view",)
-
-    def __init__(self, view: Observation) -> None:
-        self.view = view
-
-    def __hash__(self) -> int:
-        view = self.view
-        return hash((id(view.rules), id(view.history), view.setup.players, view.first_dealer))
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, _Key):
-            return False
-        mine, theirs = self.view, other.view
-        return (
-            mine.rules is theirs.rules
-            and mine.history is theirs.history
-            and mine.setup.players == theirs.setup.players
-            and mine.first_dealer == theirs.first_dealer
-        )
-
-
-# Keyed by the identity of an observation's rules and history; each entry is a replayed
-# game state, so a few hundred (concurrent searches on one server each hit their own).
-@bounded(256)
-def _round_start(key: _Key) -> GameState:
-    """The state at the start of the observed round, its past rounds replayed
-    from packs rebuilt out of their plays (or the finished game)."""
-    view = key.view
-    rounds = tuple(
-        attrs.evolve(
-            round_record(view.rules, result.setup, result.bids, result.tricks, ()),
-            deck=_past_deck(result),
-        )
-        for result in view.history
-    )
-    return replay(Record(view.rules, view.players, view.first_dealer, rounds))
-
-
-def _past_deck(result: RoundResult) -> tuple[Card, ...]:
-    """A pack that deals each seat the cards it played, in the order its
-    piles need, with the turn-up in place; unseen cards in pack order."""
-    setup = result.setup
-    played: list[list[Card]] = [[] for _ in range(setup.players)]
-    for trick in result.tricks:
-        for play in trick.plays:
-            played[play.seat].append(play.card)
-    if setup.played.play is PlayMode.REVERSE_ORDER:  # Roll 'Em turned over (§2.0 ROLL)
-        played = [cards[::-1] for cards in played]
-    seen = sum(card.mask for cards in played for card in cards)
-    if setup.turnup is not None:
-        seen |= setup.turnup.mask
-    return pack_of(played, setup.dealer, setup.turnup, cards_of(_ALL & ~seen))
-
-
-def _voids(view: Observation) -> tuple[int, ...]:
-    """The cards each seat has shown it does not hold (as masks)."""
-    plays = itertools.chain((trick.plays for trick in view.tricks), (view.trick,))
-    return shown_voids(view.setup.played.twos, list(plays), view.players)
-
-
-def _sample_deck(
-    view: Observation, voids: tuple[int, ...], rng: random.Random
-) -> tuple[Card, ...] | None:
-    """A random pack consistent with the view, or None if this draw got stuck."""
-    setup = view.setup
-    played = view.played
-    mine = view.hand.mask if view.hand is not None else None
-    needs = [
-        (seat, view.hand_sizes[seat], voids[seat])
-        for seat in range(view.players)
-        if seat != view.seat or mine is None
-    ]
-    pool = view.unseen
-    held = _place(pool, needs, rng)
-    if held is None:
-        return None
-    if mine is not None:
-        held[view.seat] = mine
-    hands = []
-    for seat in range(view.players):
-        cards = list(cards_of(held[seat] | played[seat]))
-        rng.shuffle(cards)  # the order each seat was dealt its cards is unknown
-        hands.append(cards)
-    rest = list(cards_of(pool & ~sum(held.values())))
-    rng.shuffle(rest)
-    return pack_of(hands, setup.dealer, setup.turnup, rest)
-
-
-def _place(
-    pool: int, needs: Sequence[tuple[Seat, int, int]], rng: random.Random
-) -> dict[Seat, int] | None:
-    """Deal ``count`` cards of ``pool`` to each ``(seat, count, forbidden)``,
-    none of them forbidden; None if a draw leaves no way to finish."""
-    held: dict[Seat, int] = {}
-    constrained = [need for need in needs if need[2]]
-    rng.shuffle(constrained)
-    for number, (seat, count, forbidden) in enumerate(constrained):
-        eligible = cards_of(pool & ~forbidden)
-        if len(eligible) < count:
-            return None
-        for _ in range(20):  # draws that leave the others no room are rare
-            chosen = sum(card.mask for card in rng.sample(eligible, count))
-            if _room(pool & ~chosen, constrained[number + 1 :]):
-                break
-        else:
-            return None
-        held[seat] = chosen
-        pool &= ~chosen
-    free = list(cards_of(pool))
-    rng.shuffle(free)
-    for seat, count, forbidden in needs:
-        if not forbidden:
-            held[seat] = sum(card.mask for card in free[:count])
-            del free[:count]
-    return held
-
-
-def _room(pool: int, needs: Sequence[tuple[Seat, int, int]]) -> bool:
-    """Hall's condition: every group of seats can find its cards in ``pool``."""
-    for size in range(1, len(needs) + 1):
-        for group in itertools.combinations(needs, size):
-            common = _ALL
-            for _, _, forbidden in group:
-                common &= forbidden
-            if (pool & ~common).bit_count() < sum(count for _, count, _ in group):
-                return False
-    return True

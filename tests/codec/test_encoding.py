@@ -82,6 +82,7 @@ def test_states_that_differ_only_in_what_the_seat_cannot_know_encode_equally(
     real = moment.state
     other = replayed(moment.game, moment.at, unseen_swapped(moment, seat, random.Random(seed)))
     assert encode(observe(other, seat)) == encode(observe(real, seat))
+    assert hash(observe(other, seat)) == hash(observe(real, seat))
     for watcher in range(moment.game.players):
         if observe(other, watcher) != observe(real, watcher):
             hand = piece_slice(moment.game.players, "hand")

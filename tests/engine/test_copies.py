@@ -17,7 +17,7 @@ from functools import cache
 import attrs
 
 import pyclag
-from pyclag import Bid, GameState, presets, records, scorecard, sweep
+from pyclag import Bid, GameState, codec, presets, records, scorecard, sweep
 from pyclag.checks import CACHES, Frozen
 from pyclag.decisions import DECISIONS, decision
 from pyclag.engine import outcome
@@ -93,6 +93,8 @@ def _instances() -> dict[type, object]:
         tuple(OPTIONS.values()),
         tuple(ASKING.values()),
         tuple(CACHES),
+        codec.ID_BLOCKS,
+        codec.layout(4),
     ]
     for name in presets.names():
         roots.append(scorecard.schedule(presets.get(name), 4))

@@ -240,12 +240,12 @@ def test_play_out_counts_are_none_or_ints_from_zero(
 
 
 def _new_api() -> list[tuple[str, Callable[..., object], int]]:
-    from pyclag import bots, records, terminal, views
+    from pyclag import bots, records, sampling, terminal, views
     from pyclag.terminal import answers, news, screen
 
     return [
         ("observe", views.observe, 2),
-        ("determinize", views.determinize, 2),
+        ("determinize", sampling.determinize, 2),
         ("record_of", records.record_of, 1),
         ("dump", records.dump, 1),
         ("load", records.load, 1),

@@ -52,8 +52,9 @@ from pyclag.bots import HeuristicBot, play_game
 from pyclag.playout import play_out
 from pyclag.rules import catalogue
 from pyclag.rules.trumps import NO_TRUMPS
+from pyclag.sampling import determinize
 from pyclag.scoresheet import ScoreSheet
-from pyclag.views import determinize, observe
+from pyclag.views import observe
 from tests.engine.situations import (
     BIDDING,
     CALLING,

@@ -16,7 +16,8 @@ from pyclag.bots import HeuristicBot
 from pyclag.checks import CACHES, clear_caches
 from pyclag.rules import catalogue
 from pyclag.rules.calls import CallRules
-from pyclag.views import determinize, observe
+from pyclag.sampling import determinize
+from pyclag.views import observe
 
 HOUSE_RULES = 20_000
 
@@ -34,7 +35,7 @@ CONVERTED = {
     "pyclag.turns._called",
     "pyclag.views._public_history",
     "pyclag.views._public_setup",
-    "pyclag.views._round_start",
+    "pyclag.sampling._round_start",
 }
 
 
@@ -99,7 +100,7 @@ def test_caches_stay_within_their_bounds_over_20000_house_rule_sets() -> None:
         "pyclag.rules.options._apply",
         "pyclag.turns._called",
         "pyclag.views._public_setup",
-        "pyclag.views._round_start",
+        "pyclag.sampling._round_start",
     }
 
 

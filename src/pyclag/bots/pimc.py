@@ -34,9 +34,10 @@ from pyclag.hand import Hand, cards_of
 from pyclag.plays import play_mask
 from pyclag.rules.deals import Bidding
 from pyclag.rules.round import RoundRules
+from pyclag.sampling import determinize
 from pyclag.scoring.schemes import MostTricks
 from pyclag.state import GameState, Phase, RoundState
-from pyclag.views import Observation, determinize, observe
+from pyclag.views import Observation, observe
 
 __all__ = ["POLICIES", "PIMCBot", "card_suit_mask", "greedy_play"]
 

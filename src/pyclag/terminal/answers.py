@@ -13,8 +13,9 @@ from pyclag.cards import Card
 from pyclag.checks import not_a
 from pyclag.decisions import BY_PHASE, Decision
 from pyclag.errors import ClagError, RecordError
+from pyclag.sampling import determinize
 from pyclag.terminal.words import options_text
-from pyclag.views import Observation, check_view, determinize
+from pyclag.views import Observation, check_view
 
 __all__ = ["AnswerError", "UndeclaredTwoError", "pending_decision", "read_answer"]
 
