@@ -91,7 +91,13 @@ def _shuffle_place(masks: Sequence[int], laid: int) -> tuple[int, int]:
 
 
 def settle(state: GameState, pending: Sequence[int]) -> ChanceAction | None:
-    """The chance action ``pending`` makes, once it is complete; else None."""
+    """The chance action ``pending`` makes, once it is complete; else None.
+
+    >>> import pyclag
+    >>> state = pyclag.new_game(pyclag.NORMAL.with_schedule([1]), 3)
+    >>> settle(state, (51, 50, 49)), str(settle(state, (51, 50, 49, 48)))[:12]
+    (None, 'AH AS AD AC ')
+    """
     rnd = state.round
     cards = tuple(CARDS[i] for i in pending)
     if rnd.phase is Phase.DEAL:

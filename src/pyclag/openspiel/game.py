@@ -25,8 +25,9 @@ from pyclag.openspiel import chance
 from pyclag.openspiel.params import DEFAULTS, max_game_length, rules_of, utility_bounds
 from pyclag.records import RoundRecord, dump, load, replay, round_record
 from pyclag.rules.ruleset import RuleSet
+from pyclag.sampling import determinize
 from pyclag.state import CHANCE, GameState, Phase, RoundResult, RoundSetup, Trick
-from pyclag.views import Observation, determinize, observe
+from pyclag.views import Observation, observe
 
 try:
     pyspiel: Any = importlib.import_module("pyspiel")
@@ -56,7 +57,7 @@ _CHANCE_REASONS: Final = {
     Phase.DRAW: Reason.BAD_DRAW,
 }
 
-__all__ = ["GAME_TYPE", "ClagGame", "ClagObserver", "ClagState", "Position"]
+__all__ = ["GAME_TYPE", "ClagGame", "ClagObserver", "ClagState", "Position", "restore", "view_text"]
 
 _NAMES: Final = presets.names()
 GAME_TYPE: Final = pyspiel.GameType(
@@ -127,13 +128,24 @@ class ClagGame(_Game):
         self.size = codec.encoding_size(players)
 
     def new_initial_state(self) -> ClagState:
-        """The game before its first deal."""
+        """The game before its first deal.
+
+        >>> import pyspiel
+        >>> pyspiel.load_game("python_clag").new_initial_state().is_chance_node()
+        True
+        """
         return ClagState(self, self.initial)
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: Mapping[str, Any] | None = None
     ) -> ClagObserver:
-        """An observer: the information state under perfect recall, else the observation."""
+        """An observer: the information state under perfect recall, else the observation.
+
+        >>> import pyspiel
+        >>> game = pyspiel.load_game("python_clag")
+        >>> game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True)).perfect_recall
+        True
+        """
         if params:
             raise RulesError(f"python_clag observers take no parameters, not {dict(params)!r}")
         recall = iig_obs_type is not None and iig_obs_type.perfect_recall
@@ -148,7 +160,12 @@ class ClagState(_State):
         self.position = position if position is not None else game.initial
 
     def current_player(self) -> int:
-        """The seat to act, or OpenSpiel's chance or terminal player."""
+        """The seat to act, or OpenSpiel's chance or terminal player.
+
+        >>> import pyspiel
+        >>> pyspiel.load_game("python_clag").new_initial_state().current_player()
+        -1
+        """
         actor = next_actor(self.position.state)
         if actor is None:
             return int(pyspiel.PlayerId.TERMINAL)
@@ -158,7 +175,12 @@ class ClagState(_State):
         return list(codec.legal_ids(self.position.state))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The next card's ids, each equally likely."""
+        """The next card's ids, each equally likely.
+
+        >>> import pyspiel
+        >>> pyspiel.load_game("python_clag").new_initial_state().chance_outcomes()[:2]
+        [(0, 0.019230769230769232), (1, 0.019230769230769232)]
+        """
         ids = chance.outcomes(self.position.state, self.position.pending)
         return [(ident, 1.0 / len(ids)) for ident in ids]
 
@@ -188,23 +210,47 @@ class ClagState(_State):
         return str(codec.decode(action, player))  # the action's notation, legal now or not
 
     def is_terminal(self) -> bool:
-        """Whether the game is over."""
+        """Whether the game is over.
+
+        >>> import pyspiel
+        >>> pyspiel.load_game("python_clag").new_initial_state().is_terminal()
+        False
+        """
         return is_over(self.position.state)
 
     def returns(self) -> list[float]:
         """The final totals once the game is over, else zeros (terminal rewards;
-        the running totals are ``position.state.scores``)."""
+        the running totals are ``position.state.scores``).
+
+        >>> import pyspiel
+        >>> pyspiel.load_game("python_clag", {"players": 3}).new_initial_state().returns()
+        [0.0, 0.0, 0.0]
+        """
         state = self.position.state
         return [float(score) if is_over(state) else 0.0 for score in state.scores]
 
     def rewards(self) -> list[float]:
-        """The returns: the whole game's utility comes at its end."""
+        """The returns: the whole game's utility comes at its end.
+
+        >>> import pyspiel
+        >>> pyspiel.load_game("python_clag", {"players": 3}).new_initial_state().rewards()
+        [0.0, 0.0, 0.0]
+        """
         return self.returns()
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> ClagState:
         """A state ``player_id`` cannot tell from this one, drawn through
         :func:`pyclag.determinize` seeded from ``probability_sampler``: the
-        same point of the game, a chance step in progress included."""
+        same point of the game, a chance step in progress included.
+
+        >>> import pyspiel
+        >>> state = pyspiel.load_game("python_clag", {"hand_size": 7}).new_initial_state()
+        >>> for card in range(29):  # four hands and the turn-up
+        ...     state.apply_action(card)
+        >>> sampled = state.resample_from_infostate(1, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+        >>> sampled.information_state_string(1) == state.information_state_string(1)
+        True
+        """
         rng = random.Random(int(probability_sampler() * 2**53))
         position = self.position
         state = determinize(observe(position.state, player_id), rng)
@@ -234,13 +280,32 @@ class ClagObserver:
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: ClagState, player: int) -> None:
-        """Fill the tensor with ``player``'s view of ``state``."""
+        """Fill the tensor with ``player``'s view of ``state``.
+
+        >>> import pyspiel
+        >>> game = pyspiel.load_game("python_clag")
+        >>> observer = game.make_py_observer()
+        >>> observer.set_from(game.new_initial_state(), 0)
+        >>> import pyclag
+        >>> observer.tensor.shape == (pyclag.codec.encoding_size(4),)
+        True
+        """
         self.tensor[:] = codec.encode(observe(state.position.state, player))
 
     def string_from(self, state: ClagState, player: int) -> str:
         """``player``'s view of ``state``: under perfect recall every part of
         its :class:`~pyclag.views.Observation` (the whole game as it saw it),
-        else the table as it sees it now (``str(observation)``)."""
+        else the table as it sees it now (``str(observation)``).
+
+        >>> import pyspiel
+        >>> game = pyspiel.load_game("python_clag", {"players": 3})
+        >>> print(game.make_py_observer().string_from(game.new_initial_state(), 0))
+        round 1 of 22 (1 card), dealer seat 0; trumps not yet shown
+        seat 0: -  bid -  tricks 0  score 0  (you)
+        seat 1: -  bid -  tricks 0  score 0
+        seat 2: -  bid -  tricks 0  score 0
+        to act: chance (deal)
+        """
         position = state.position
         view = observe(position.state, player)
         text = view_text(view) if self.perfect_recall else str(view)

@@ -40,6 +40,7 @@ from pyclag.scoring.schemes import ContractScoring, MostTricks, Scoring
 __all__ = [
     "DEFAULTS",
     "FLAGS",
+    "KINDS",
     "PRESET",
     "PRESET_INT",
     "deal_bounds",
@@ -79,6 +80,7 @@ KINDS: Final[Mapping[str, type]] = {
     **{name: _kind(name) for name in OPTIONS},
     **dict.fromkeys(_choices(), str),
 }
+"""The type each option parameter has: ``int``, ``bool`` (written yes/no) or ``str``."""
 
 DEFAULTS: Final[Mapping[str, object]] = {
     "preset": "wikipedia",
@@ -109,7 +111,12 @@ def _option_value(name: str, value: object) -> object:
 def rules_of(params: Mapping[str, Any]) -> tuple[RuleSet, int, int]:
     """The rule set, the number of players and the first dealer ``params``
     name: a RulesError naming the parameter, its value and what is allowed
-    for any that cannot be."""
+    for any that cannot be.
+
+    >>> rules, players, dealer = rules_of({"preset": "raf", "players": 5, "misere_trumps": "yes"})
+    >>> rules.name, rules.options["misere_trumps"], players, dealer
+    ('raf', True, 5, 0)
+    """
     unknown = sorted(set(params) - set(DEFAULTS))
     if unknown:
         raise _bad(unknown[0], params[unknown[0]], "the parameters " + ", ".join(DEFAULTS))
