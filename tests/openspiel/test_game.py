@@ -17,6 +17,7 @@ import pyclag.openspiel  # noqa: E402  (registers python_clag)
 from pyclag import presets  # noqa: E402
 from pyclag.openspiel import ClagState, Position  # noqa: E402
 from pyclag.openspiel.params import DEFAULTS, KINDS, PRESET, PRESET_INT  # noqa: E402
+from tests.openspiel.support import walk  # noqa: E402
 
 TABLES = [
     (name, players)
@@ -27,18 +28,6 @@ TABLES = [
 
 def load(**params: Any) -> Any:
     return pyspiel.load_game("python_clag", params)
-
-
-def walk(state: Any, rng: random.Random, steps: int) -> Any:
-    """``state`` after ``steps`` random steps (or at the end)."""
-    for _ in range(steps):
-        if state.is_terminal():
-            break
-        if state.is_chance_node():
-            state.apply_action(rng.choice(state.chance_outcomes())[0])
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
-    return state
 
 
 @pytest.mark.parametrize(("preset", "players"), TABLES)
@@ -282,3 +271,11 @@ def test_issue_14_a_chance_outcome_that_cannot_happen_is_refused() -> None:
     with pytest.raises(pyclag.IllegalChanceError, match="chance outcome 5 cannot happen now"):
         state.apply_action(5)
     assert state.position.pending == (5,)
+
+
+def test_issue_14_an_illegal_action_id_is_refused_and_the_state_kept() -> None:
+    state = walk(load(hand_size=7).new_initial_state(), random.Random(1), 29)  # dealt: bidding
+    before, history = state.position, state.history()
+    with pytest.raises(pyclag.IllegalActionError, match=r"action_of: id 0 .* is not legal now"):
+        state.apply_action(0)  # a card while the bids are pending
+    assert state.position is before and state.history() == history

@@ -19,6 +19,7 @@ import pyclag.openspiel  # noqa: E402  (registers python_clag)
 from pyclag import presets  # noqa: E402
 from pyclag.openspiel import ClagState, Position  # noqa: E402
 from pyclag.openspiel import chance as chance_steps  # noqa: E402
+from tests.openspiel.support import walk  # noqa: E402
 
 _GAMES: dict[tuple[str, int], Any] = {}
 
@@ -48,14 +49,7 @@ def _positions(draw: st.DrawFn) -> tuple[Any, Any, int]:
     seed = draw(st.integers(0, 2**32))
     rng = random.Random(seed)
     game = _game(preset, players)
-    state = game.new_initial_state()
-    for _ in range(draw(st.integers(0, 200))):
-        if state.is_terminal():
-            break
-        if state.is_chance_node():
-            state.apply_action(rng.choice(state.chance_outcomes())[0])
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
+    state = walk(game.new_initial_state(), rng, draw(st.integers(0, 200)))
     seat = draw(st.integers(0, players - 1))
     position = state.position
     other = pyclag.determinize(pyclag.observe(position.state, seat), rng)
