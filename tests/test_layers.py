@@ -42,7 +42,7 @@ LAYERS: Final = (
     ),
     ("bots",),
     ("openspiel",),
-    ("sweep",),
+    ("sweep", "pettingzoo"),
     ("terminal", "launch"),
     ("cli", "__main__"),
 )

@@ -33,7 +33,7 @@ import attrs
 
 from pyclag.actions import Bid, Call, CallChoice, ChooseHandSize, DeclareTrump, Play, PlayerAction
 from pyclag.cards import DECK, Card, Rank, Suit
-from pyclag.checks import Frozen, not_a
+from pyclag.checks import Frozen, bounded, not_a
 from pyclag.encoding import (
     SUIT_ORDER,
     Piece,
@@ -152,7 +152,11 @@ _BID, _SIZE, _TRUMP, _CALL, _WILD = (block.start for block in ID_BLOCKS[1:])
 NUM_ACTIONS: Final = ID_BLOCKS[-1].stop
 """How many ids there are: every id is in ``range(NUM_ACTIONS)``."""
 
-_CALL_IDS: Final = {choice: _CALL + number for number, choice in enumerate(CALL_CHOICES)}
+# Keyed by a call's fields, so that a Call is looked up without building its CallChoice.
+_CALL_IDS: Final[dict[tuple[object, ...], int]] = {
+    (choice.suits, choice.nuloss, choice.blind, choice.misere, choice.madness): _CALL + number
+    for number, choice in enumerate(CALL_CHOICES)
+}
 _TRUMP_IDS: Final[dict[object, int]] = {
     choice: _TRUMP + number for number, choice in enumerate(_TRUMP_CHOICES)
 }
@@ -193,7 +197,7 @@ def _call_id(action: Call) -> int | None:
     found = None
     if all(type(flag) is bool for flag in flags):  # 1 == True: the flags' types count
         try:
-            found = _CALL_IDS.get(action.choice)
+            found = _CALL_IDS.get((action.suits, *flags, action.madness))
         except TypeError:  # an unhashable stranger
             found = None
     if found is None:
@@ -300,7 +304,7 @@ def legal_ids(source: Source) -> tuple[int, ...]:
     >>> legal_ids(state), legal_ids(pyclag.observe(state, 0)), legal_ids(pyclag.observe(state, 1))
     ((107, 108, 109, 110, 111), (107, 108, 109, 110, 111), ())
     """
-    return tuple(sorted(map(action_id, _legal("legal_ids", source))))
+    return tuple(sorted(_ids(_legal("legal_ids", source))))
 
 
 def legal_mask(source: Source) -> tuple[int, ...]:
@@ -334,10 +338,26 @@ def action_of(source: Source, number: int) -> PlayerAction:
     """
     legal = _legal("action_of", source)
     number = _check_id("action_of", number)
-    for action in legal:
-        if action_id(action) == number:
-            return action
+    ids = _ids(legal)
+    if number in ids:
+        return legal[ids.index(number)]
     raise _refusal(source, number, legal)
+
+
+_MANY: Final = 64
+"""Past this many legal actions (the RAF caller's 696 calls) their ids are cached."""
+
+
+def _ids(legal: tuple[PlayerAction, ...]) -> tuple[int, ...]:
+    """The ids of ``legal``, in its order."""
+    return _many_ids(legal) if len(legal) > _MANY else tuple(map(action_id, legal))
+
+
+# Keyed by the legal calls of a round, a tuple the rules' own cache keeps (calls._legal_calls):
+# the very object comes back, and the front cache finds it by identity.
+@bounded(64, same_arguments=True)
+def _many_ids(legal: tuple[PlayerAction, ...]) -> tuple[int, ...]:
+    return tuple(map(action_id, legal))
 
 
 def _refusal(source: Source, number: int, legal: tuple[PlayerAction, ...]) -> IllegalActionError:
