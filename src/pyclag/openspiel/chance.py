@@ -40,7 +40,7 @@ from pyclag.hand import cards_of
 from pyclag.rules.trumps import TurnUp
 from pyclag.state import GameState, Phase, RoundSetup
 
-__all__ = ["CARDS", "CARD_IDS", "outcomes", "resampled", "settle", "text"]
+__all__ = ["CARDS", "CARD_IDS", "outcomes", "possible", "resampled", "settle", "text"]
 
 CARD_IDS: Final = tuple(map(card_id, DECK))
 """Each card's id, by its place in :data:`~pyclag.cards.DECK`."""
@@ -76,8 +76,25 @@ def outcomes(state: GameState, pending: Sequence[int]) -> tuple[int, ...]:
         return tuple(sorted(CARD_IDS[card.index] for card in cards_of(left)))
     if rnd.phase is Phase.DRAW:
         pending = pending[len(pending) - len(pending) % len(DECK) :]  # a fresh pack (A25)
-    taken = set(pending)
-    return tuple(ident for ident in sorted(CARD_IDS) if ident not in taken)
+    return tuple(sorted(_IDS.difference(pending)))
+
+
+_IDS: Final = frozenset(CARD_IDS)
+
+
+def possible(state: GameState, pending: Sequence[int], ident: object) -> bool:
+    """Whether ``ident`` is one of :func:`outcomes` (quickly, for a deal or a draw).
+
+    >>> import pyclag
+    >>> state = pyclag.new_game(pyclag.NORMAL, 3)
+    >>> possible(state, (5,), 6), possible(state, (5,), 5), possible(state, (5,), 52)
+    (True, False, False)
+    """
+    if state.round.phase is Phase.SHUFFLE:
+        return ident in outcomes(state, pending)
+    if state.round.phase is Phase.DRAW:
+        pending = pending[len(pending) - len(pending) % len(DECK) :]
+    return ident in _IDS and ident not in pending
 
 
 def _shuffle_place(masks: Sequence[int], laid: int) -> tuple[int, int]:

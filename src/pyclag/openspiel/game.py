@@ -182,13 +182,14 @@ class ClagState(_State):
         [(0, 0.019230769230769232), (1, 0.019230769230769232)]
         """
         ids = chance.outcomes(self.position.state, self.position.pending)
-        return [(ident, 1.0 / len(ids)) for ident in ids]
+        chances = 1.0 / len(ids)
+        return [(ident, chances) for ident in ids]
 
     def _apply_action(self, action: int) -> None:
         state, pending = self.position.state, self.position.pending
         if next_actor(state) is CHANCE:
-            outcomes = chance.outcomes(state, pending)
-            if action not in outcomes:  # the state is left as it was
+            if not chance.possible(state, pending, action):  # the state is left as it was
+                outcomes = chance.outcomes(state, pending)
                 raise IllegalChanceError(
                     f"python_clag: chance outcome {action!r} cannot happen now; "
                     f"the outcomes are {' '.join(map(str, outcomes))}",
