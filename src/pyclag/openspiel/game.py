@@ -114,7 +114,13 @@ class ClagGame(_Game):
         try:
             self.initial = Position(new_game(rules, players, first_dealer=dealer))
         except RulesError as err:  # a schedule the pack cannot deal to this table
-            raise RulesError(f"python_clag parameters players={players}, schedule: {err}") from None
+            deals = {
+                name: given[name]
+                for name in ("schedule", "hand_size")
+                if given.get(name, DEFAULTS[name]) != DEFAULTS[name]
+            }
+            named = ", ".join(f"{name}={value!r}" for name, value in deals.items()) or "preset"
+            raise RulesError(f"python_clag parameters players={players}, {named}: {err}") from None
         low, high = utility_bounds(rules, players)
         info = pyspiel.GameInfo(
             num_distinct_actions=codec.NUM_ACTIONS,
