@@ -23,8 +23,8 @@ Gymnasium, NumPy), imported when an environment is first made.
 >>> import pytest; _ = pytest.importorskip("pettingzoo")  # the examples need the extra
 >>> game = env(preset="wikipedia", players=3)
 >>> game.reset(seed=1)
->>> game.agent_selection, game.last()[0]["action_mask"].sum()
-('player_1', np.int64(2))
+>>> game.agent_selection, int(game.last()[0]["action_mask"].sum())
+('player_1', 2)
 """
 
 from __future__ import annotations
