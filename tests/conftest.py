@@ -12,9 +12,24 @@ and player count.
 
 from __future__ import annotations
 
+import importlib.util
 import os
 
+import pytest
 from hypothesis import HealthCheck, settings
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Without the ``openspiel`` extra, the doctests of :mod:`pyclag.openspiel`
+    (which needs ``pyspiel`` to import) are not collected, wherever pyclag is
+    installed; its tests skip themselves (``pytest.importorskip``)."""
+    if importlib.util.find_spec("pyspiel") is None:
+        config.option.ignore_glob = [
+            *(config.option.ignore_glob or []),
+            "*/pyclag/openspiel",
+            "*/pyclag/openspiel/*",
+        ]
+
 
 settings.register_profile(
     "ci",

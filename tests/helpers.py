@@ -3,6 +3,8 @@ round trip of each checked."""
 
 from __future__ import annotations
 
+import importlib.util
+import pkgutil
 import random
 from collections.abc import Iterable
 
@@ -78,3 +80,25 @@ def rank_value(rank: Rank, order: RankOrder) -> int:
     if order in (RankOrder.ACES_LOW, RankOrder.ACES_LOW_PLAIN):
         return 1 if rank is Rank.ACE else rank.value
     return 16 - rank.value
+
+
+EXTRAS = {"pyclag.openspiel": "pyspiel"}
+"""The subpackages that need an optional extra to import, and the module each needs."""
+
+
+def without_extra(name: str) -> bool:
+    """Whether module ``name`` belongs to a subpackage whose extra is not installed."""
+    return any(
+        (name == package or name.startswith(package + "."))
+        and importlib.util.find_spec(needed) is None
+        for package, needed in EXTRAS.items()
+    )
+
+
+def pyclag_modules() -> list[str]:
+    """The names of pyclag's modules that import here (an extra's only with the extra)."""
+    return [
+        info.name
+        for info in pkgutil.walk_packages(pyclag.__path__, "pyclag.", onerror=lambda _: None)
+        if not without_extra(info.name)
+    ]

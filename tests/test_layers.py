@@ -41,6 +41,7 @@ LAYERS: Final = (
         "codec",
     ),
     ("bots",),
+    ("openspiel",),
     ("sweep", "pettingzoo"),
     ("terminal", "launch", "charts"),
     ("cli", "__main__"),

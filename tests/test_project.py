@@ -5,7 +5,6 @@ from __future__ import annotations
 import importlib
 import inspect
 import os
-import pkgutil
 import re
 import subprocess
 import sys
@@ -13,6 +12,7 @@ import tomllib
 from pathlib import Path
 
 import pyclag
+from tests.helpers import pyclag_modules, without_extra
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -81,10 +81,11 @@ def test_every_public_module_is_in_the_docs() -> None:
         if line.startswith(".. automodule::")
     }
     modules = {
-        info.name
-        for info in pkgutil.walk_packages(pyclag.__path__, "pyclag.")
-        if not any(part.startswith("_") for part in info.name.split("."))
+        name
+        for name in pyclag_modules()
+        if not any(part.startswith("_") for part in name.split("."))
     }
+    documented = {name for name in documented if not without_extra(name)}
     assert modules - documented == set()
     assert documented - modules == {"pyclag"}
 
@@ -121,10 +122,10 @@ def test_examples_run() -> None:
 
 def _public_functions() -> list[tuple[str, object]]:
     found: list[tuple[str, object]] = []
-    for info in pkgutil.walk_packages(pyclag.__path__, "pyclag."):
-        if any(part.startswith("_") for part in info.name.split(".")):
+    for name in pyclag_modules():
+        if any(part.startswith("_") for part in name.split(".")):
             continue
-        module = importlib.import_module(info.name)
+        module = importlib.import_module(name)
         for name, value in vars(module).items():
             if name.startswith("_") or getattr(value, "__module__", None) != module.__name__:
                 continue

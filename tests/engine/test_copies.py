@@ -10,7 +10,6 @@ import copy
 import enum
 import importlib
 import inspect
-import pkgutil
 import random
 from collections.abc import Iterator
 from functools import cache
@@ -28,16 +27,17 @@ from pyclag.scoresheet import ScoreSheet
 from pyclag.scoresheet.deal import TricksTaken
 from pyclag.terminal.words import ASKING
 from pyclag.views import observe
+from tests.helpers import pyclag_modules, without_extra
 from tests.scoresheet.games import entries_of
 
 
 def _value_classes() -> set[type]:
     """Every attrs class and every Frozen class that pyclag and its submodules define."""
     found: set[type] = set()
-    for info in pkgutil.walk_packages(pyclag.__path__, "pyclag."):
-        if info.name.endswith("__main__"):  # runs the command line when imported
+    for name in pyclag_modules():
+        if name.endswith("__main__"):  # runs the command line when imported
             continue
-        module = importlib.import_module(info.name)
+        module = importlib.import_module(name)
         for value in vars(module).values():
             if (
                 inspect.isclass(value)
@@ -114,6 +114,8 @@ def _instances() -> dict[type, object]:
     # A simulation's shard and summary (which holds a tally).
     roots += [sweep.Shard(0, NORMAL, 3, ("random",), 0, 0, 2, 0)]
     roots += [sweep.simulate_many(NORMAL.with_schedule([1]), 3, ["random"], 2)]
+    if not without_extra("pyclag.openspiel"):  # an OpenSpiel state's content
+        roots.append(importlib.import_module("pyclag.openspiel").Position(final, (1, 2)))
     for root in roots:
         _walk(root, seen, out)
     return out

@@ -1,0 +1,385 @@
+"""The ``python_clag`` game, its states and its observer, over pyclag's engine.
+
+A state holds one frozen :class:`Position` (the pyclag game state, the cards
+of a chance step in progress), so OpenSpiel's clone (a
+``copy.deepcopy`` of each attribute) copies it as itself, and its pickle (how
+OpenSpiel serializes a Python state) is the pyclag game record of the game so
+far with those pending cards.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Final
+
+import attrs
+
+from pyclag import codec, presets
+from pyclag.checks import Frozen
+from pyclag.engine import apply, is_over, new_game, next_actor
+from pyclag.engine import phase as pyclag_phase
+from pyclag.errors import IllegalChanceError, Reason, RulesError
+from pyclag.openspiel import chance
+from pyclag.openspiel.params import DEFAULTS, max_game_length, rules_of, utility_bounds
+from pyclag.records import RoundRecord, dump, load, replay, round_record
+from pyclag.rules.ruleset import RuleSet
+from pyclag.sampling import determinize
+from pyclag.state import CHANCE, GameState, Phase, RoundResult, RoundSetup, Trick
+from pyclag.views import Observation, observe
+
+try:
+    pyspiel: Any = importlib.import_module("pyspiel")
+except ImportError:
+    raise ImportError(
+        "pyclag.openspiel needs the openspiel extra: pip install 'pyclag[openspiel]'"
+    ) from None
+np: Any = importlib.import_module("numpy")  # comes with open-spiel
+
+if TYPE_CHECKING:  # OpenSpiel ships no types: the few base-class members used here
+
+    class _Game:
+        def __init__(self, game_type: Any, game_info: Any, params: Mapping[str, Any]) -> None: ...
+
+    class _State:
+        def __init__(self, game: Any) -> None: ...
+        def get_game(self) -> Any: ...
+        def clone(self) -> Any: ...
+        def history(self) -> list[int]: ...
+
+else:
+    _Game, _State = pyspiel.Game, pyspiel.State
+
+_CHANCE_REASONS: Final = {
+    Phase.DEAL: Reason.BAD_DECK,
+    Phase.SHUFFLE: Reason.BAD_SHUFFLE,
+    Phase.DRAW: Reason.BAD_DRAW,
+}
+
+__all__ = ["GAME_TYPE", "ClagGame", "ClagObserver", "ClagState", "Position", "restore", "view_text"]
+
+_NAMES: Final = presets.names()
+GAME_TYPE: Final = pyspiel.GameType(
+    short_name="python_clag",
+    long_name="Clag (Oh Hell with special deals), by pyclag",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.GENERAL_SUM,
+    # The game's utility is its final totals (§1.10): OpenSpiel's MCTSBot takes no other
+    # reward model. Each deal's points are in the state's history as it is scored.
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=max(presets.get(name).max_players for name in _NAMES),
+    min_num_players=min(presets.get(name).min_players for name in _NAMES),
+    provides_information_state_string=True,
+    provides_information_state_tensor=True,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification=dict(DEFAULTS),
+)
+"""The game's type: what OpenSpiel's algorithms read before they start."""
+
+
+@attrs.frozen
+class Position(Frozen):
+    """A state's content: the pyclag game state and the ids of the cards of a
+    chance step in progress (:mod:`pyclag.openspiel.chance`). Frozen, so it
+    copies as itself; it pickles as its game record."""
+
+    state: GameState
+    pending: tuple[int, ...] = ()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (restore, (dump(self.state), self.pending))
+
+
+def restore(record: str, pending: tuple[int, ...]) -> Position:
+    """The position a pickle holds: its game record replayed, and its pending cards.
+
+    >>> import pyclag
+    >>> state = pyclag.new_game(pyclag.NORMAL, 3)
+    >>> restore(pyclag.records.dump(state), (7,)).state == state
+    True
+    """
+    return Position(replay(load(record)), tuple(pending))
+
+
+class ClagGame(_Game):
+    """``python_clag``: a game of Clag under the rules its parameters name."""
+
+    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+        given = dict(params or {})
+        rules, players, dealer = rules_of(given)
+        try:
+            self.initial = Position(new_game(rules, players, first_dealer=dealer))
+        except RulesError as err:  # a schedule the pack cannot deal to this table
+            deals = {
+                name: given[name]
+                for name in ("schedule", "hand_size")
+                if given.get(name, DEFAULTS[name]) != DEFAULTS[name]
+            }
+            named = ", ".join(f"{name}={value!r}" for name, value in deals.items()) or "preset"
+            raise RulesError(f"python_clag parameters players={players}, {named}: {err}") from None
+        low, high = utility_bounds(rules, players)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=codec.NUM_ACTIONS,
+            max_chance_outcomes=len(chance.CARDS),
+            num_players=players,
+            min_utility=low,
+            max_utility=high,
+            max_game_length=max_game_length(rules, players),
+        )
+        super().__init__(GAME_TYPE, info, {**DEFAULTS, **given})
+        self.size = codec.encoding_size(players)
+
+    def new_initial_state(self) -> ClagState:
+        """The game before its first deal.
+
+        >>> import pyspiel
+        >>> pyspiel.load_game("python_clag").new_initial_state().is_chance_node()
+        True
+        """
+        return ClagState(self, self.initial)
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: Mapping[str, Any] | None = None
+    ) -> ClagObserver:
+        """An observer: the information state under perfect recall, else the observation.
+
+        >>> import pyspiel
+        >>> game = pyspiel.load_game("python_clag")
+        >>> game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True)).perfect_recall
+        True
+        """
+        if params:
+            raise RulesError(f"python_clag observers take no parameters, not {dict(params)!r}")
+        recall = iig_obs_type is not None and iig_obs_type.perfect_recall
+        return ClagObserver(self.size, recall)
+
+
+class ClagState(_State):
+    """A state of ``python_clag``: a :class:`Position` behind OpenSpiel's API."""
+
+    def __init__(self, game: ClagGame, position: Position | None = None) -> None:
+        super().__init__(game)
+        self.position = position if position is not None else game.initial
+
+    def current_player(self) -> int:
+        """The seat to act, or OpenSpiel's chance or terminal player.
+
+        >>> import pyspiel
+        >>> pyspiel.load_game("python_clag").new_initial_state().current_player()
+        -1
+        """
+        actor = next_actor(self.position.state)
+        if actor is None:
+            return int(pyspiel.PlayerId.TERMINAL)
+        return int(pyspiel.PlayerId.CHANCE) if actor is CHANCE else int(actor)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return list(codec.legal_ids(self.position.state))
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The next card's ids, each equally likely.
+
+        >>> import pyspiel
+        >>> pyspiel.load_game("python_clag").new_initial_state().chance_outcomes()[:2]
+        [(0, 0.019230769230769232), (1, 0.019230769230769232)]
+        """
+        ids = chance.outcomes(self.position.state, self.position.pending)
+        chances = 1.0 / len(ids)
+        return [(ident, chances) for ident in ids]
+
+    def _apply_action(self, action: int) -> None:
+        state, pending = self.position.state, self.position.pending
+        if next_actor(state) is CHANCE:
+            if not chance.possible(state, pending, action):  # the state is left as it was
+                outcomes = chance.outcomes(state, pending)
+                raise IllegalChanceError(
+                    f"python_clag: chance outcome {action!r} cannot happen now; "
+                    f"the outcomes are {' '.join(map(str, outcomes))}",
+                    _CHANCE_REASONS[pyclag_phase(state)],
+                    outcomes,
+                )
+            pending = (*pending, int(action))
+            step = chance.settle(state, pending)
+            if step is None:
+                self.position = Position(state, pending)
+                return
+            self.position = Position(apply(state, step))
+        else:
+            self.position = Position(apply(state, codec.action_of(state, int(action))))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return str(chance.CARDS[action])
+        return str(codec.decode(action, player))  # the action's notation, legal now or not
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over.
+
+        >>> import pyspiel
+        >>> pyspiel.load_game("python_clag").new_initial_state().is_terminal()
+        False
+        """
+        return is_over(self.position.state)
+
+    def returns(self) -> list[float]:
+        """The final totals once the game is over, else zeros (terminal rewards;
+        the running totals are ``position.state.scores``).
+
+        >>> import pyspiel
+        >>> pyspiel.load_game("python_clag", {"players": 3}).new_initial_state().returns()
+        [0.0, 0.0, 0.0]
+        """
+        state = self.position.state
+        return [float(score) if is_over(state) else 0.0 for score in state.scores]
+
+    def rewards(self) -> list[float]:
+        """The returns: the whole game's utility comes at its end.
+
+        >>> import pyspiel
+        >>> pyspiel.load_game("python_clag", {"players": 3}).new_initial_state().rewards()
+        [0.0, 0.0, 0.0]
+        """
+        return self.returns()
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> ClagState:
+        """A state ``player_id`` cannot tell from this one, drawn through
+        :func:`pyclag.determinize` seeded from ``probability_sampler``: the
+        same point of the game, a chance step in progress included.
+
+        >>> import pyspiel
+        >>> state = pyspiel.load_game("python_clag", {"hand_size": 7}).new_initial_state()
+        >>> for card in range(29):  # four hands and the turn-up
+        ...     state.apply_action(card)
+        >>> sampled = state.resample_from_infostate(1, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+        >>> sampled.information_state_string(1) == state.information_state_string(1)
+        True
+        """
+        rng = random.Random(int(probability_sampler() * 2**53))
+        position = self.position
+        state = determinize(observe(position.state, player_id), rng)
+        pending = chance.resampled(state, position.pending, rng)
+        return ClagState(self.get_game(), Position(state, pending))
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Any:
+        return self.clone()
+
+    def __copy__(self) -> Any:
+        return self.clone()
+
+    def __str__(self) -> str:
+        text = str(self.position.state)
+        if self.position.pending:
+            text += "\n" + chance.text(self.position.state, self.position.pending)
+        return text
+
+
+class ClagObserver:
+    """OpenSpiel's Python observer: a seat's view as a string and as the
+    tensor :func:`pyclag.codec.encode` makes of its :func:`pyclag.observe`."""
+
+    def __init__(self, size: int, perfect_recall: bool) -> None:
+        self.perfect_recall = perfect_recall
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: ClagState, player: int) -> None:
+        """Fill the tensor with ``player``'s view of ``state``.
+
+        >>> import pyspiel
+        >>> game = pyspiel.load_game("python_clag")
+        >>> observer = game.make_py_observer()
+        >>> observer.set_from(game.new_initial_state(), 0)
+        >>> import pyclag
+        >>> observer.tensor.shape == (pyclag.codec.encoding_size(4),)
+        True
+        """
+        self.tensor[:] = codec.encode(observe(state.position.state, player))
+
+    def string_from(self, state: ClagState, player: int) -> str:
+        """``player``'s view of ``state``: under perfect recall every part of
+        its :class:`~pyclag.views.Observation` (the whole game as it saw it),
+        else the table as it sees it now (``str(observation)``).
+
+        >>> import pyspiel
+        >>> game = pyspiel.load_game("python_clag", {"players": 3})
+        >>> print(game.make_py_observer().string_from(game.new_initial_state(), 0))
+        round 1 of 22 (1 card), dealer seat 0; trumps not yet shown
+        seat 0: -  bid -  tricks 0  score 0  (you)
+        seat 1: -  bid -  tricks 0  score 0
+        seat 2: -  bid -  tricks 0  score 0
+        to act: chance (deal)
+        """
+        position = state.position
+        view = observe(position.state, player)
+        text = view_text(view) if self.perfect_recall else str(view)
+        if position.pending:
+            text += "\n" + chance.text(position.state, position.pending)
+        return text
+
+
+def view_text(view: Observation) -> str:
+    """The whole game as ``view``'s seat saw it: each round's public record
+    (the draw, the hand size chosen, the call, the trump declared, the bids and
+    plays in order: every decision, :func:`pyclag.records.round_record`) and
+    turn-up, then the round in progress with the seat's own hand and the
+    phase. Equal views give equal texts, and views that differ give texts that
+    differ (the rest of a view follows from these and the rules).
+
+    >>> import random, pyclag
+    >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL.with_schedule([3]), 3), rng=random.Random(4))
+    >>> print(view_text(pyclag.observe(pyclag.bid(state, 1), 2)))
+    seat 2
+    round 1: turnup 6S; bids 1
+    hand 5D JD KS; phase bid; to act 2
+    """
+    rules = view.rules
+    lines = [f"seat {view.seat}", *_history_lines(rules, view.history)]
+    record = round_record(rules, view.setup, view.bids, view.tricks, view.trick)
+    lines.append(_round_line(view.setup, record))
+    hand = "face down" if view.hand is None else str(view.hand)
+    lines.append(f"hand {hand}; phase {view.phase.value}; to act {view.to_act!r}")
+    return "\n".join(lines)
+
+
+def _round_line(setup: RoundSetup, record: RoundRecord, tricks: tuple[Trick, ...] = ()) -> str:
+    parts = [f"turnup {setup.turnup}"] if setup.turnup is not None else []
+    for field in attrs.fields(RoundRecord):
+        value = getattr(record, field.name)
+        if value is not None and value != () and field.name != "deck":
+            parts.append(f"{field.name} {_words(value)}")
+    if tricks and not record.plays:  # played from the piles: the record keeps no plays
+        parts.append("tricks " + " ".join(str(play.card) for t in tricks for play in t.plays))
+    return f"round {setup.index + 1}: " + "; ".join(parts)
+
+
+def _words(value: object) -> str:
+    if isinstance(value, tuple):
+        return " ".join(_words(item) for item in value if item is not None)
+    return str(value)
+
+
+_HISTORIES: Final[dict[int, tuple[object, list[str]]]] = {}
+"""The lines of each finished-rounds history by identity (one object a round
+for all the states of that round), holding the object so its id stays its own."""
+
+
+def _history_lines(rules: RuleSet, history: tuple[RoundResult, ...]) -> list[str]:
+    found = _HISTORIES.get(id(history))
+    if found is not None and found[0] is history:
+        return found[1]
+    if len(_HISTORIES) >= 512:  # bounded: a search's worth of rounds
+        _HISTORIES.clear()
+    lines = [
+        _round_line(
+            result.setup,
+            round_record(rules, result.setup, result.bids, result.tricks, ()),
+            result.tricks,
+        )
+        for result in history
+    ]
+    _HISTORIES[id(history)] = (history, lines)
+    return lines
