@@ -36,7 +36,7 @@ from typing import NoReturn
 
 from pyclag import __version__, bench, launch, presets, records
 from pyclag.bots import Bot
-from pyclag.bots.names import BOT_NAMES, Search, bot_names, make_bots
+from pyclag.bots.names import BOT_NAMES, Search, bot_names, make_bots, seated, table_text
 from pyclag.bots.pimc import POLICIES
 from pyclag.engine import is_over, new_game, phase
 from pyclag.errors import ClagError, RecordError
@@ -199,7 +199,7 @@ def _search(args: argparse.Namespace) -> Search:
 
 def _bots(args: argparse.Namespace, seats: Sequence[int], seed: object) -> list[Bot]:
     """The bots ``--bots`` lists, repeated over ``seats``, with the PIMC settings."""
-    return make_bots(bot_names(args.bots), seats, seed, _search(args))
+    return make_bots(seated(bot_names(args.bots), len(seats), args.bots), seats, seed, _search(args))
 
 
 def _simulate(args: argparse.Namespace) -> int:
@@ -208,7 +208,7 @@ def _simulate(args: argparse.Namespace) -> int:
         raise ClagError(f"--games must be at least 1, not {args.games}")
     if args.record and args.games > 1:
         raise ClagError("--record writes one game's record; leave out --games")
-    names = bot_names(args.bots)
+    names = seated(bot_names(args.bots), args.players, args.bots)
     if args.games > 1:
         return launch.run(
             rules,
@@ -225,12 +225,11 @@ def _simulate(args: argparse.Namespace) -> int:
             search=_search(args),
         )
     state = seeded_game(rules, args.players, names, args.seed, args.first_dealer, _search(args))
-    kinds = ", ".join(dict.fromkeys(names))
     print(
         f"pyclag simulate: preset {rules.name}, {args.players} players, seed {args.seed}, "
-        f"first dealer seat {args.first_dealer}, bots {kinds}"
+        f"first dealer seat {args.first_dealer}; {table_text(names)}"
     )
-    print(score_card(state))
+    print(score_card(state, roles=names))
     if args.record:
         write_file(args.record, records.dump(state))
     return 0
