@@ -200,7 +200,7 @@ def run(
 
     >>> import pyclag
     >>> run(pyclag.NORMAL.with_schedule([1]), 3, ["random"], 4, 0, jobs=1)
-    pyclag simulate: preset normal, 3 players, 4 games from seed 0; seat 0 random, seat 1 random, seat 2 random
+    pyclag simulate: preset normal, 3 players, 4 games from seed 0; bots: random at every seat
     seat  bot              mean score  spread (sd)    wins
     ...
     0

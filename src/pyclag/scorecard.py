@@ -24,7 +24,7 @@ from pyclag.checks import Frozen
 from pyclag.engine import is_over, winners
 from pyclag.refusals import check_state
 from pyclag.rules.ruleset import RuleSet, check_players
-from pyclag.state import GameState, RoundSetup
+from pyclag.state import GameState, RoundResult, RoundSetup
 
 __all__ = [
     "CardRow",
@@ -32,6 +32,7 @@ __all__ = [
     "card_text",
     "card_width",
     "label",
+    "results_card",
     "schedule",
     "score_card",
 ]
@@ -97,6 +98,24 @@ def score_card(
     round cards rule |    you       seat 1     seat 2
     """
     check_state("score_card", state)
+    best = winners(state) if is_over(state) else None
+    return results_card(state.history, state.players, best, names, roles)
+
+
+def results_card(
+    history: Sequence[RoundResult],
+    players: int,
+    best: Sequence[int] | None = None,
+    names: Sequence[str] | None = None,
+    roles: Sequence[str] | None = None,
+) -> str:
+    """The score card of the deals ``history`` holds (a game's, or a seat's
+    view of it: only what every seat saw), through :func:`card_text`.
+
+    >>> import pyclag
+    >>> print(results_card((), 2))
+    round cards rule |   seat 0     seat 1
+    """
     rows = [
         CardRow(
             result.setup.index + 1,
@@ -105,10 +124,9 @@ def score_card(
             result.totals,
             result.bids,
         )
-        for result in state.history
+        for result in history
     ]
-    best = winners(state) if is_over(state) else None
-    return card_text(rows, state.players, best, names, roles)
+    return card_text(rows, players, best, names, roles)
 
 
 @attrs.frozen

@@ -73,12 +73,14 @@ def table_text(bots: Sequence[str], seats: Sequence[int] | None = None) -> str:
     else seats 0, 1, ...).
 
     >>> table_text(["heuristic", "random", "heuristic"])
-    'seat 0 heuristic, seat 1 random, seat 2 heuristic'
-    >>> table_text(["pimc", "random"], seats=[1, 2])
-    'seat 1 pimc, seat 2 random'
+    'bots: seat 0 heuristic, seat 1 random, seat 2 heuristic'
+    >>> table_text(["pimc", "random"], seats=[1, 2]), table_text(["random"] * 4)
+    ('bots: seat 1 pimc, seat 2 random', 'bots: random at every seat')
     """
     where = range(len(bots)) if seats is None else seats
-    return ", ".join(f"seat {seat} {bot}" for seat, bot in zip(where, bots, strict=True))
+    if seats is None and len(set(bots)) == 1:
+        return f"bots: {bots[0]} at every seat"
+    return "bots: " + ", ".join(f"seat {seat} {bot}" for seat, bot in zip(where, bots, strict=True))
 
 
 def make_bots(

@@ -41,7 +41,9 @@ class UndeclaredTwoError(AnswerError):
     """
 
     def __init__(self, two: Card) -> None:
-        super().__init__(f"{two} is wild: name the card it stands for, e.g. {two}=AC")
+        super().__init__(
+            f"{two} is wild: it is played as the card you name, and beats that card played naturally"
+        )
         self.two = two
 
 

@@ -35,6 +35,7 @@ from pyclag.state import RoundResult, RoundSetup
 __all__ = [
     "call_lines",
     "deal_lines",
+    "hook_text",
     "madness_values",
     "order_text",
     "pile_text",
@@ -329,19 +330,27 @@ def rules_lines(setup: RoundSetup, rules: RuleSet) -> list[str]:
     if not any(text in line for line in lines):
         lines.append(text)
     if spec.bidding.has_bids:
-        lines.append(_hook_text(rules, hand_size))
+        lines.append(hook_text(rules, hand_size))
     return lines
 
 
-def _hook_text(rules: RuleSet, hand_size: int) -> str:
+def hook_text(rules: RuleSet, hand_size: int | None = None) -> str:
+    """The restriction on the last bid (§1.7, A1-A4), for a deal of
+    ``hand_size`` cards (``None``: any deal).
+
+    >>> import pyclag
+    >>> hook_text(pyclag.NORMAL), hook_text(pyclag.NORMAL.with_options(hook="gt"), 5)
+    ('The last bidder may not bid so that the bids total the number of tricks.', 'The bids must total more than 5, the number of tricks.')
+    """
     hook = rules.hook
     form = rules.options["hook"]
-    if form == "none" or hand_size < hook.min_hand_size:
-        return "Any bid is allowed: nothing restricts the last bid in this deal."
+    tricks = "the number of tricks" if hand_size is None else f"{hand_size}, the number of tricks"
+    if form == "none" or (hand_size is not None and hand_size < hook.min_hand_size):
+        return "Any bid is allowed: nothing restricts the last bid."
     if form == "gt":
         exact = "exactly one more than" if hook.gt_exact else "more than"
-        return f"The bids must total {exact} {hand_size}, the number of tricks."
-    return f"The last bidder may not bid so that the bids total {hand_size}, the number of tricks."
+        return f"The bids must total {exact} {tricks}."
+    return f"The last bidder may not bid so that the bids total {tricks}."
 
 
 def result_notes(result: RoundResult, names: Sequence[str]) -> list[str]:

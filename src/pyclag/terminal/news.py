@@ -24,7 +24,7 @@ from pyclag.terminal.words import (
 )
 from pyclag.views import Observation, check_view
 
-__all__ = ["Teller"]
+__all__ = ["Teller", "trick_text"]
 
 _Event = tuple[tuple[object, ...], str]
 
@@ -116,10 +116,22 @@ def _round_events(
     if tricks and setup.played.play.is_pile:  # nobody chose a card: say why the tricks ran
         events.append(((index, "piles"), _piles(setup.hand_size)))
     for number, done in enumerate(tricks, 1):
-        plays = ", ".join(f"{name(view, play.seat)} {play_text(play)}" for play in done.plays)
-        winner = name(view, done.winner) + (" win" if done.winner == view.seat else " wins")
-        events.append(((index, "trick", number), f"Trick {number}: {plays}; {winner}."))
+        events.append(((index, "trick", number), trick_text(view, number, done)))
     return events
+
+
+def trick_text(view: Observation, number: int, trick: Trick) -> str:
+    """A finished trick as ``view``'s seat is told it: the plays and the winner.
+
+    >>> import random, pyclag
+    >>> from pyclag.playout import play_out
+    >>> state = play_out(pyclag.new_game(pyclag.NORMAL.with_schedule([1]), 3), random.Random(4))
+    >>> trick_text(pyclag.observe(state, 0), 1, state.history[0].tricks[0])
+    'Trick 1: seat 1 KH, seat 2 JD, you 2S; seat 2 wins.'
+    """
+    plays = ", ".join(f"{name(view, play.seat)} {play_text(play)}" for play in trick.plays)
+    winner = name(view, trick.winner) + (" win" if trick.winner == view.seat else " wins")
+    return f"Trick {number}: {plays}; {winner}."
 
 
 def _header(view: Observation, setup: RoundSetup, chooses: bool) -> str:
