@@ -6,8 +6,9 @@ here, for records, the terminal and error messages alike (python-chess's
 decision            written                               also read
 ==================  ====================================  ===========================
 bid, hand size      ``3``                                 ``" 3 "``
-play                ``AS``; a wild two ``2H=AC``          ``10h``, ``T♥``, ``2h = ac``,
-                                                          ``ten of hearts``, ``2H as AC``
+play                ``AS``; a wild two ``2H=AC``          ``10h``, ``T♥``, ``2h = ac``;
+                                                          typed: ``ten of hearts``,
+                                                          ``2H as AC``
 declared trump      ``H``; ``no-trumps``                  ``hearts``, ``♥``, ``nt``
 RAF call            ``precedence:DHSC nuloss ascending``  ``trumps h``, ``nt blind``,
                                                           ``HSDC``, ``misère, desc``,
@@ -59,6 +60,7 @@ __all__ = [
     "read_shuffle",
     "read_suit",
     "read_trump",
+    "read_typed_play",
 ]
 
 LONGEST: Final = 600
@@ -103,20 +105,32 @@ def read_hand_size(text: object, seat: int) -> ChooseHandSize:
 
 
 def read_play(text: object, seat: int) -> Play:
-    """A card (:func:`read_card`), or a wild two and the card it stands for
-    (``2H=AC``, or ``2H as AC``).
+    """A card, or a wild two and the card it stands for (``2H=AC``): the
+    strict form records hold (:func:`read_typed_play` reads what people type).
 
     >>> str(read_play("2h = ac", seat=1)), str(read_play("10d", seat=1))
     ('2H=AC', 'TD')
-    >>> str(read_play("two of hearts as ace of clubs", seat=1)), str(read_play("as", seat=1))
-    ('2H=AC', 'AS')
+    """
+    card, equals, named = _text(text, "play").partition("=")
+    return Play(seat, Card.parse(card), Card.parse(named) if equals else None)
+
+
+def read_typed_play(text: object, seat: int) -> Play:
+    """A card as a person types it (:func:`read_card`), or a wild two and the
+    card it stands for (``2H=AC``, or ``2H as AC``), for the terminal.
+
+    >>> str(read_typed_play("two of hearts as ace of clubs", seat=1))
+    '2H=AC'
+    >>> str(read_typed_play("as", seat=1)), str(read_typed_play("2h = ac", seat=1))
+    ('AS', '2H=AC')
     """
     words = _text(text, "play")
     card, equals, named = words.partition("=")
     if not equals:  # "2H as AC": "as" between two cards, not the ace of spades itself
-        split = words.lower().split()
-        if "as" in split[1:-1]:
-            place = split.index("as", 1)
+        split = words.split()
+        lowered = [word.lower() for word in split]
+        if "as" in lowered[1:-1]:
+            place = lowered.index("as", 1)
             card, named, equals = " ".join(split[:place]), " ".join(split[place + 1 :]), "as"
     return Play(seat, read_card(card), read_card(named) if equals else None)
 
@@ -163,8 +177,8 @@ def read_card(text: object) -> Card:
             return Card.parse(rank + read_suit(words[1]).letter)
         except RecordError:
             pass
-    elif len(words) == 1:
-        return Card.parse(words[0])
+    elif len(words) <= 1:
+        return Card.parse(str(text))  # the notation's own form, and its own refusal
     raise RecordError(
         f"bad card text {text!r}: expected a rank then a suit, e.g. TH, 10 hearts or ten of hearts"
     )

@@ -197,8 +197,7 @@ class Session:
         try:
             return self._play()
         finally:
-            if self.record is not None:  # on leaving, however: the whole game so far
-                self._save(self.state)
+            self._save(self.state)  # on leaving, however: the whole game so far
 
     def _play(self) -> int:
         while True:
@@ -226,12 +225,13 @@ class Session:
         """Take ``action``; a deal just finished is saved, with ``record``."""
         finished = len(self.state.history)
         self.state = apply(self.state, action)
-        if len(self.state.history) > finished and self.record is not None:
+        if len(self.state.history) > finished:
             self._save(self.state)
 
     def _save(self, state: GameState) -> None:
-        """Save ``state``'s record; a failure is said, and the game goes on."""
-        assert self.record is not None
+        """Save ``state``'s record, with ``record``; a failure is said, and the game goes on."""
+        if self.record is None:
+            return
         try:
             write_whole(self.record, records.dump(state))
         except ClagError as err:

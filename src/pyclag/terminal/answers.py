@@ -13,6 +13,7 @@ from pyclag.cards import Card
 from pyclag.checks import not_a
 from pyclag.decisions import BY_PHASE, Decision
 from pyclag.errors import ClagError, RecordError
+from pyclag.notation import read_typed_play
 from pyclag.terminal.words import options_text
 from pyclag.views import Observation, check_view, determinize
 
@@ -91,8 +92,10 @@ def read_answer(view: Observation, text: str) -> PlayerAction:
         raise AnswerError(f"that answer is too long ({len(text)} characters)")
     row = pending_decision(view, "read_answer")
     listed = f"legal {row.noun}s: {options_text(view, row)}"
+    # People type cards as words too ("ten of hearts", "2H as AC"); records stay strict.
+    reader = read_typed_play if row.action is Play else row.read
     try:
-        action = row.read(text, view.seat)
+        action = reader(text, view.seat)
     except RecordError as unreadable:
         raise AnswerError(f"{unreadable}; {listed}") from None
     chosen = [legal for legal in view.legal if legal == action]

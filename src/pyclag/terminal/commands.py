@@ -64,7 +64,15 @@ def last_text(view: Observation) -> str:
 
 
 def rules_text(view: Observation) -> str:
-    """What the rules of the deal in play are (:func:`~pyclag.terminal.explain.rules_lines`)."""
+    """What the rules of the deal in play are (:func:`~pyclag.terminal.explain.rules_lines`).
+
+    >>> import pyclag
+    >>> print(rules_text(pyclag.observe(pyclag.new_game(pyclag.presets.get("raf"), 3), 0)))
+    Round 1 of 6, hand size to choose:
+    A normal deal: the turn-up names trumps; follow suit if you can.
+    An exact bid scores 10 + 2 a trick; a missed bid scores nothing.
+    The last bidder may not bid so that the bids total the number of tricks.
+    """
     setup = view.setup
     size = cards_text(setup, each=False) if setup.hand_size else "hand size to choose"
     head = f"Round {setup.index + 1} of {rounds(view)}, {size}"

@@ -74,7 +74,7 @@ def suits_text(spec: RoundSpec) -> str:
         )
         return f"{suits.label}: the dealer declares trumps after seeing their hand: {choices}."
     if isinstance(suits, TurnUp) and spec.reveal is Reveal.AFTER_BIDS:
-        return "Guess Trumps: the turn-up that names trumps is shown only after the last bid."
+        return "Guess Trumps: the card that names trumps is shown only after the last bid."
     return ""
 
 
@@ -330,7 +330,7 @@ def rules_lines(setup: RoundSetup, rules: RuleSet) -> list[str]:
     if not any(text in line for line in lines):
         lines.append(text)
     if spec.bidding.has_bids:
-        lines.append(hook_text(rules, hand_size))
+        lines.append(hook_text(rules, hand_size or None))  # 0: the size is still to choose
     return lines
 
 

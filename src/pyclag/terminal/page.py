@@ -37,7 +37,7 @@ special deals:
   No Trumps: No trumps: the highest card of the suit led wins each trick.
   Misère: nobody bids; every contract is 0 tricks. Taking no tricks scores 10;
       each trick taken scores -2.
-  Guess Trumps: the turn-up that names trumps is shown only after the last bid.
+  Guess Trumps: the card that names trumps is shown only after the last bid.
   Blind (bids before the deal): Blind: everyone bids before the cards are dealt.
   Twos Wild: a two is played as any card you name (type 2H=AC or 2H as AC) and
       beats that card played naturally; a two has no suit of its own for
