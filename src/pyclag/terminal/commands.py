@@ -9,6 +9,7 @@ surface of :mod:`pyclag.terminal`.
 No trick has been played yet.
 >>> print(COMMANDS["rules"](view))
 Round 1 of 1, 3 cards:
+Trumps: shown at the deal.
 A normal deal: the turn-up names trumps; follow suit if you can.
 An exact bid scores 10 + 2 a trick; a missed bid scores nothing.
 The last bidder may not bid so that the bids total 3, the number of tricks.
@@ -23,7 +24,7 @@ from pyclag.scorecard import results_card
 from pyclag.terminal.explain import rules_lines
 from pyclag.terminal.news import trick_text
 from pyclag.terminal.screen import show_status
-from pyclag.terminal.words import cards_text, name, rounds
+from pyclag.terminal.words import cards_text, name, rounds, trump_text
 from pyclag.views import Observation
 
 __all__ = ["COMMANDS", "last_text", "rules_text", "score_text"]
@@ -69,6 +70,7 @@ def rules_text(view: Observation) -> str:
     >>> import pyclag
     >>> print(rules_text(pyclag.observe(pyclag.new_game(pyclag.presets.get("raf"), 3), 0)))
     Round 1 of 6, hand size to choose:
+    Trumps: shown at the deal.
     A normal deal: the turn-up names trumps; follow suit if you can.
     An exact bid scores 10 + 2 a trick; a missed bid scores nothing.
     The last bidder may not bid so that the bids total the number of tricks.
@@ -77,7 +79,8 @@ def rules_text(view: Observation) -> str:
     size = cards_text(setup, each=False) if setup.hand_size else "hand size to choose"
     head = f"Round {setup.index + 1} of {rounds(view)}, {size}"
     label = setup.played.label
-    return "\n".join([f"{head}{' -- ' + label if label else ''}:", *rules_lines(setup, view.rules)])
+    lines = [f"{head}{' -- ' + label if label else ''}:", f"{trump_text(view, setup)}."]
+    return "\n".join([*lines, *rules_lines(setup, view.rules)])
 
 
 COMMANDS: Final[Mapping[str, Callable[[Observation], str]]] = {
