@@ -52,6 +52,17 @@ def _scripted(rules: pyclag.RuleSet, seed: int = 1, players: int = 4, mischief: 
     return out.getvalue()
 
 
+def _pyclag(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "pyclag", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
+
+
 def _text(path: str) -> str:
     with open(path, encoding="utf-8") as file:
         return file.read()
@@ -304,6 +315,7 @@ def test_3_the_commands_say_the_card_the_last_trick_and_the_rules() -> None:
     )
     assert COMMANDS["rules"](view).splitlines() == [
         "Round 2 of 2, 3 cards:",
+        "Trumps: shown at the deal.",
         "A normal deal: the turn-up names trumps; follow suit if you can.",
         "An exact bid scores 10 + 2 a trick; a missed bid scores nothing.",
         "The last bidder may not bid so that the bids total 3, the number of tricks.",
@@ -413,42 +425,23 @@ def test_3_record_on_quit_holds_the_deal_in_progress(tmp_path: object) -> None:
 
 def test_3_play_record_from_the_command_line(tmp_path: object) -> None:
     path = os.path.join(str(tmp_path), "game.json")
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pyclag",
-            "play",
-            "--preset",
-            "normal",
-            "--players",
-            "3",
-            "--seed",
-            "2",
-            "--record",
-            path,
-        ],
-        input="quit\n",
-        capture_output=True,
-        text=True,
-        check=False,
+    done = _pyclag(
+        "play",
+        "--preset",
+        "normal",
+        "--players",
+        "3",
+        "--seed",
+        "2",
+        "--record",
+        path,
+        stdin="quit\n",
     )
     assert done.returncode == 0, done.stderr
-    replayed = subprocess.run(
-        [sys.executable, "-m", "pyclag", "replay", path],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    replayed = _pyclag("replay", path)
     assert replayed.returncode == 0
     assert replayed.stdout.startswith(f"pyclag replay: {path}: preset normal, 3 players\n")
-    bad = subprocess.run(
-        [sys.executable, "-m", "pyclag", "play", "--record", "/nonexistent/x.json"],
-        input="quit\n",
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    bad = _pyclag("play", "--record", "/nonexistent/x.json", stdin="quit\n")
     assert bad.returncode == 2
     assert bad.stderr.endswith("cannot write /nonexistent/x.json: No such file or directory\n")
 
@@ -470,22 +463,8 @@ def test_4_simulate_names_each_seat_and_its_bot(capsys: pytest.CaptureFixture[st
 
 @pytest.mark.parametrize("games", ["1", "3"])
 def test_4_more_bot_names_than_seats_is_an_error(games: str) -> None:
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pyclag",
-            "simulate",
-            "--players",
-            "3",
-            "--games",
-            games,
-            "--bots",
-            "random,random,heuristic,pimc",
-        ],
-        capture_output=True,
-        text=True,
-        check=False,
+    done = _pyclag(
+        "simulate", "--players", "3", "--games", games, "--bots", "random,random,heuristic,pimc"
     )
     assert done.returncode == 2
     assert done.stderr == (
@@ -496,12 +475,6 @@ def test_4_more_bot_names_than_seats_is_an_error(games: str) -> None:
 
 
 def test_4_play_refuses_more_bots_than_other_seats() -> None:
-    done = subprocess.run(
-        [sys.executable, "-m", "pyclag", "play", "--players", "3", "--bots", "random,random,pimc"],
-        input="quit\n",
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    done = _pyclag("play", "--players", "3", "--bots", "random,random,pimc", stdin="quit\n")
     assert done.returncode == 2
     assert "names 3 bots for 2 seats; name at most 2" in done.stderr
