@@ -107,7 +107,8 @@ def run(
     Refused: you may not bid 2: a bid is 0..1 tricks; legal bids: 1
     Your bid (legal: 1): help
     Bid the number of tricks you mean to take, exactly. Legal bids: 1.
-    At any prompt: score (the score card), last (the last trick), rules (this deal's rules), hand (your hand and the table), help, quit (leave the game).
+    At any prompt: score (the score card), last (the last trick), rules (this deal),
+    hand (your hand and the table), help, or quit (leave the game).
     Your bid (legal: 1): 1
     You bid 1.
     --- Round 1 of 1, 1 card, dealer: you

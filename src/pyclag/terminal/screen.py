@@ -176,7 +176,8 @@ def help_text(view: Observation) -> str:
     >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL.with_schedule([3]), 3), rng=random.Random(4))
     >>> print(help_text(observe(state, 1)))
     Bid the number of tricks you mean to take, exactly. Legal bids: 0 1 2 3.
-    At any prompt: score (the score card), last (the last trick), rules (this deal's rules), hand (your hand and the table), help, quit (leave the game).
+    At any prompt: score (the score card), last (the last trick), rules (this deal),
+    hand (your hand and the table), help, or quit (leave the game).
     """
     row = pending_decision(view, "help_text")
     verb = row.verb[0].upper() + row.verb[1:]
@@ -184,7 +185,7 @@ def help_text(view: Observation) -> str:
 
 
 COMMANDS_HELP: Final = (
-    "At any prompt: score (the score card), last (the last trick), rules (this deal's "
-    "rules), hand (your hand and the table), help, quit (leave the game)."
+    "At any prompt: score (the score card), last (the last trick), rules (this deal),\n"
+    "hand (your hand and the table), help, or quit (leave the game)."
 )
 """The line the help ends with: the commands of :mod:`pyclag.terminal.commands`."""
