@@ -295,7 +295,10 @@ def test_3_commands_work_at_every_kind_of_prompt() -> None:
         for kind, done in out.done.items():
             if done:
                 assert done == ["score", "LAST", "rules", "hand", "help"], kind
-        assert "At any prompt: score (the score card), last (the last trick), rules (this deal),\n" in text
+        assert (
+            "At any prompt: score (the score card), last (the last trick), rules (this deal),\n"
+            in text
+        )
     kinds = set(out.done)
     assert {"Your bid", "Your play", "Your trump declaration", "declare"} <= kinds
 
