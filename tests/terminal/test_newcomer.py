@@ -281,26 +281,47 @@ class Scripted(io.StringIO):
 
 
 def test_3_commands_work_at_every_kind_of_prompt() -> None:
-    specs = [
-        catalogue.dealer_calls(5),
-        catalogue.twos_wild(13),
+    words = ["score", "LAST", "rules", "hand", "help"]
+    shown = {
+        "score": ("No deal is finished yet.", "round cards rule "),
+        "LAST": ("No trick has been played yet.", "Last trick, round "),
+        "rules": ("Round ",),
+        "hand": ("--- Round ",),
+        "help": tuple(
+            f"{verb[0].upper()}{verb[1:]}" for verb in ("bid", "play", "choose", "call", "declare")
+        ),
+    }
+    specs = [catalogue.dealer_calls(5), catalogue.twos_wild(13)]
+    kinds: set[str] = set()
+    tables = [
+        (pyclag.presets.get("raf", num_deals=3), 3, 0),
+        (pyclag.presets.get("raf", num_deals=4, first_deal_caller="eldest"), 3, 1),
+        (pyclag.NORMAL.with_schedule(specs), 4, 0),
     ]
-    rules = pyclag.presets.get("raf", num_deals=3)
-    for given_rules, players in ((rules, 3), (pyclag.NORMAL.with_schedule(specs), 4)):
-        out = Scripted(["score", "LAST", "rules", "hand", "help"], seed=2)
-        session = Session(given_rules, players, 0, random.Random(4), out.stdin, out)
+    for rules, players, seat in tables:
+        out = Scripted(words, seed=2)
+        session = Session(rules, players, seat, random.Random(4), out.stdin, out)
         assert session.run() == 0
         text = out.getvalue()
-        assert "Refused" not in text
+        assert "Refused" not in text  # a command is never read as an answer
+        lines = text.split("\n")
         for kind, done in out.done.items():
-            if done:
-                assert done == ["score", "LAST", "rules", "hand", "help"], kind
-        assert (
-            "At any prompt: score (the score card), last (the last trick), rules (this deal),\n"
-            in text
-        )
-    kinds = set(out.done)
-    assert {"Your bid", "Your play", "Your trump declaration", "declare"} <= kinds
+            assert done == words, kind
+            for word, starts in shown.items():  # each command's answer follows it
+                mark = " stands for (" if kind == "declare" else kind
+                asked = [n for n, line in enumerate(lines) if mark in line and line.endswith(word)]
+                said = [n + 1 for n in asked if lines[n].endswith(f": {word}")]
+                assert said, (kind, word)
+                assert lines[said[0]].startswith(starts), (kind, word, lines[said[0]])
+        kinds |= set(out.done)
+    assert {
+        "Your bid",
+        "Your play",
+        "Your trump declaration",
+        "declare",
+        "Your hand size",
+        "Your call",
+    } <= kinds
 
 
 def test_3_the_commands_say_the_card_the_last_trick_and_the_rules() -> None:
@@ -481,3 +502,39 @@ def test_4_play_refuses_more_bots_than_other_seats() -> None:
     done = _pyclag("play", "--players", "3", "--bots", "random,random,pimc", stdin="quit\n")
     assert done.returncode == 2
     assert "names 3 bots for 2 seats; name at most 2" in done.stderr
+
+
+# --- bad input at the new doors -----------------------------------------------------------------
+
+
+def test_bad_record_argument_and_card_text_are_refused_with_the_input_named() -> None:
+    with pytest.raises(TypeError, match="play: record must be None or a file path, not int"):
+        Session(pyclag.NORMAL, 3, 0, random.Random(1), io.StringIO(), io.StringIO(), record=5)  # type: ignore[arg-type]
+    with pytest.raises(pyclag.RecordError, match="card text must be a string, not int"):
+        pyclag.notation.read_card(5)
+    with pytest.raises(pyclag.RecordError, match="bad card text 'ace of trumps'"):
+        pyclag.notation.read_typed_play("ace of trumps", seat=0)
+
+
+def test_a_record_that_cannot_be_saved_mid_game_is_said_and_the_game_goes_on(
+    tmp_path: object,
+) -> None:
+    folder = os.path.join(str(tmp_path), "gone")
+    os.mkdir(folder)
+    path = os.path.join(folder, "game.json")
+    out = Answerer(seed=1, mischief=False)
+    original = out._reply
+
+    def reply(prompt: str, text: str) -> str:
+        if os.path.isdir(folder):  # the folder goes away after the first save
+            os.remove(path)
+            os.rmdir(folder)
+        return original(prompt, text)
+
+    out._reply = reply  # type: ignore[method-assign]
+    session = Session(
+        pyclag.NORMAL.with_schedule([1, 1]), 3, 0, random.Random(1), out.stdin, out, record=path
+    )
+    assert session.run() == 0
+    assert pyclag.is_over(session.state)
+    assert f"Not saved: cannot write {path}: No such file or directory" in out.getvalue()
