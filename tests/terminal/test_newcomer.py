@@ -245,7 +245,7 @@ def test_1_rules_page_shows_every_option_with_its_meaning() -> None:
         for name in rules.options:
             about = " ".join(rules.explain(name).split())
             assert re.search(rf"{name} = \S+.*? {re.escape(about)}", flat), (preset, name)
-    assert "Scoring F1: An exact bid scores 10 + 2 a trick; a missed bid scores nothing." in (
+    assert "Scoring F1: an exact bid scores 10 + 2 a trick; a missed bid scores nothing." in (
         rules_page(pyclag.presets.get("wikipedia"), 4)
     )
 

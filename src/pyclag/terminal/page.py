@@ -7,8 +7,8 @@ from the rule set (:mod:`pyclag.terminal.explain`, :meth:`RuleSet.explain
 >>> print(rules_page(pyclag.presets.get("wikipedia"), 4).split("\\noptions")[0])
 Wikipedia: the current English Wikipedia article on Clag
 players 3-7; 22 deals with 4 players; ties shared.
-Scoring F1: An exact bid scores 10 + 2 a trick; a missed bid scores nothing.
-Hook ne: The last bidder may not bid so that the bids total the number of
+Scoring F1: an exact bid scores 10 + 2 a trick; a missed bid scores nothing.
+Hook ne: the last bidder may not bid so that the bids total the number of
     tricks.
 round  cards  special rule                  scoring
     1      1  normal                        F1
@@ -105,8 +105,8 @@ def rules_page(rules: RuleSet, players: int) -> str:
         presets.summary(rules.name) if rules.name in presets.names() else rules.name,
         f"players {rules.min_players}-{rules.max_players}; {deals} deals with {players} "
         f"players; ties {rules.options['tie_break']}.",
-        f"Scoring {rules.scoring.name}: {scoring_text(rules.scoring)}",
-        f"Hook {form}: {hook_text(rules)}"
+        f"Scoring {rules.scoring.name}: {_lower(scoring_text(rules.scoring))}",
+        f"Hook {form}: {_lower(hook_text(rules))}"
         + (f" (from {smallest} cards)" if smallest > 1 and form != "none" else ""),
     ]
     rows = schedule(rules, players)
@@ -134,6 +134,11 @@ def rules_page(rules: RuleSet, players: int) -> str:
                 break_on_hyphens=False,
             )
     return "\n".join(_fit(lines))
+
+
+def _lower(sentence: str) -> str:
+    """A sentence that follows a colon: its first letter small."""
+    return sentence[:1].lower() + sentence[1:]
 
 
 def _fit(lines: list[str]) -> list[str]:
