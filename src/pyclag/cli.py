@@ -15,10 +15,11 @@ Bad arguments get a one-line error and exit status 2; a bad record or sheet
 file exit status 1.
 
 >>> main(["simulate", "--preset", "normal", "--players", "3", "--seed", "1", "--schedule", "1,2"])
-pyclag simulate: preset normal, 3 players, seed 1, first dealer seat 0, bots heuristic
-round  cards  rule  |   seat 0      seat 1      seat 2
-    1      1        |      0 (1)      12 (1)       0 (1)
-    2      2        |      0 (1)      22 (0)      10 (0)
+pyclag simulate: preset normal, 3 players, seed 1, first dealer seat 0; bots: heuristic at every seat
+round cards rule |   seat 0     seat 1     seat 2
+                 | heuristic  heuristic  heuristic
+    1     1      |     0 (1)     12 (1)      0 (1)
+    2     2      |     0 (1)     22 (0)     10 (0)
 winner: seat 1 with 22
 0
 """
@@ -36,13 +37,13 @@ from typing import NoReturn
 
 from pyclag import __version__, bench, charts, launch, presets, records
 from pyclag.bots import Bot
-from pyclag.bots.names import BOT_NAMES, Search, bot_names, make_bots
+from pyclag.bots.names import BOT_NAMES, Search, bot_names, make_bots, seated, table_text
 from pyclag.bots.pimc import POLICIES
 from pyclag.engine import is_over, new_game, phase
 from pyclag.errors import ClagError, RecordError
 from pyclag.launch import write_file
 from pyclag.rules.ruleset import RuleSet
-from pyclag.scorecard import schedule, score_card
+from pyclag.scorecard import score_card
 from pyclag.sweep import seeded_game
 
 __all__ = ["main"]
@@ -114,6 +115,9 @@ def _parser() -> argparse.ArgumentParser:
     playing.add_argument("--seed", type=int, help="random seed (default: a fresh one)")
     playing.add_argument(
         "--bots", default="heuristic", help="the other seats' bots (default: heuristic)"
+    )
+    playing.add_argument(
+        "--record", metavar="FILE", help="save the game's record to FILE as it goes, for replay"
     )
     _search_arguments(playing)
 
@@ -213,7 +217,8 @@ def _search(args: argparse.Namespace) -> Search:
 
 def _bots(args: argparse.Namespace, seats: Sequence[int], seed: object) -> list[Bot]:
     """The bots ``--bots`` lists, repeated over ``seats``, with the PIMC settings."""
-    return make_bots(bot_names(args.bots), seats, seed, _search(args))
+    names = seated(bot_names(args.bots), len(seats), args.bots)
+    return make_bots(names, seats, seed, _search(args))
 
 
 def _simulate(args: argparse.Namespace) -> int:
@@ -222,7 +227,7 @@ def _simulate(args: argparse.Namespace) -> int:
         raise ClagError(f"--games must be at least 1, not {args.games}")
     if args.record and args.games > 1:
         raise ClagError("--record writes one game's record; leave out --games")
-    names = bot_names(args.bots)
+    names = seated(bot_names(args.bots), args.players, args.bots)
     if args.chart:
         charts.check(args.chart)  # a bad file name or a missing extra before any game
     if args.games > 1:
@@ -242,12 +247,11 @@ def _simulate(args: argparse.Namespace) -> int:
             chart=args.chart,
         )
     state = seeded_game(rules, args.players, names, args.seed, args.first_dealer, _search(args))
-    kinds = ", ".join(dict.fromkeys(names))
     print(
         f"pyclag simulate: preset {rules.name}, {args.players} players, seed {args.seed}, "
-        f"first dealer seat {args.first_dealer}, bots {kinds}"
+        f"first dealer seat {args.first_dealer}; {table_text(names)}"
     )
-    print(score_card(state))
+    print(score_card(state, roles=names))
     if args.record:
         write_file(args.record, records.dump(state))
     if args.chart:
@@ -303,6 +307,7 @@ def _play(args: argparse.Namespace) -> int:
         stdin=sys.stdin,
         stdout=sys.stdout,
         bots=table,
+        record=args.record,
     )
 
 
@@ -358,24 +363,9 @@ def _read(path: str) -> str | bytes:
 def _rules_page(args: argparse.Namespace) -> int:
     rules = presets.get(args.preset)
     new_game(rules, players=args.players)  # refuses a table the preset does not allow
-    deals = rules.num_rounds(args.players)
-    print(presets.summary(rules.name))
-    print(
-        f"players {rules.min_players}-{rules.max_players}; {deals} deals with {args.players} "
-        f"players; scoring {rules.scoring.name}; hook {rules.options['hook']}; "
-        f"ties {rules.options['tie_break']}"
-    )
-    rows = schedule(rules, args.players)
-    wide = max(len(row.rule) for row in rows)
-    print(f"{'round':>5}  {'cards':>5}  {'special rule':<{wide}}  scoring")
-    for row in rows:
-        print(f"{row.deal:>5}  {row.cards:>5}  {row.rule:<{wide}}  {row.scoring}")
-    print("options (name = default; none: as the schedule says):")
-    for name, value in rules.options.items():
-        shown = "none" if value is None else json.dumps(value)
-        choices = [c for c in rules.choices if c.option == name]
-        extra = f"  (one of: {', '.join(n for n, _ in choices[0].choices)})" if choices else ""
-        print(f"  {name} = {shown}{extra}")
+    from pyclag.terminal import page  # the words of the rules are needed only here
+
+    print(page.rules_page(rules, args.players))
     return 0
 
 
@@ -448,9 +438,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``pyclag`` command; returns the exit status.
 
     >>> main(["simulate", "--preset", "normal", "--players", "3", "--seed", "1", "--schedule", "1"])
-    pyclag simulate: preset normal, 3 players, seed 1, first dealer seat 0, bots heuristic
-    round  cards  rule  |   seat 0      seat 1      seat 2
-        1      1        |      0 (1)      12 (1)       0 (1)
+    pyclag simulate: preset normal, 3 players, seed 1, first dealer seat 0; bots: heuristic at every seat
+    round cards rule |   seat 0     seat 1     seat 2
+                     | heuristic  heuristic  heuristic
+        1     1      |     0 (1)     12 (1)      0 (1)
     winner: seat 1 with 12
     0
     """

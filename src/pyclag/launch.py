@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TextIO
 
 from pyclag import charts
-from pyclag.bots.names import Search
+from pyclag.bots.names import Search, seated, table_text
 from pyclag.errors import ClagError
 from pyclag.rules.ruleset import RuleSet
 from pyclag.sweep import DEFAULT_SHARD_SIZE, Map, ShardError, Tally, simulate_many
@@ -203,7 +203,7 @@ def run(
 
     >>> import pyclag
     >>> run(pyclag.NORMAL.with_schedule([1]), 3, ["random"], 4, 0, jobs=1)
-    pyclag simulate: preset normal, 3 players, 4 games from seed 0, bots random
+    pyclag simulate: preset normal, 3 players, 4 games from seed 0; bots: random at every seat
     seat  bot              mean score  spread (sd)    wins
     ...
     0
@@ -216,7 +216,7 @@ def run(
             raise ClagError(f"{flag} must be at least 1, not {value}")
     size = shard_size or max(1, min(DEFAULT_SHARD_SIZE, -(-games // (32 * workers))))
     progress = Progress(games)
-    kinds = ", ".join(dict.fromkeys(bots))
+    kinds = table_text(seated(bots, players))
     try:
         with backend(name, address, workers if -(-games // size) > 1 else 1) as mapping:
             summary = simulate_many(
@@ -241,7 +241,8 @@ def run(
         print(f"pyclag simulate: {err} (after {progress.done} of {games} games)", file=sys.stderr)
         return 1
     print(
-        f"pyclag simulate: preset {rules.name}, {players} players, {games} games from seed {seed}, bots {kinds}"
+        f"pyclag simulate: preset {rules.name}, {players} players, {games} games from seed {seed}; "
+        f"{kinds}"
     )
     print(summary)
     if summary_json:

@@ -6,10 +6,14 @@ here, for records, the terminal and error messages alike (python-chess's
 decision            written                               also read
 ==================  ====================================  ===========================
 bid, hand size      ``3``                                 ``" 3 "``
-play                ``AS``; a wild two ``2H=AC``          ``10h``, ``T♥``, ``2h = ac``
+play                ``AS``; a wild two ``2H=AC``          ``10h``, ``T♥``, ``2h = ac``;
+                                                          typed: ``ten of hearts``,
+                                                          ``2H as AC``
 declared trump      ``H``; ``no-trumps``                  ``hearts``, ``♥``, ``nt``
 RAF call            ``precedence:DHSC nuloss ascending``  ``trumps h``, ``nt blind``,
-                                                          ``HSDC``, ``misère, desc``
+                                                          ``HSDC``, ``misère, desc``,
+                                                          ``trumps spades``,
+                                                          ``precedence ♥ ♠ ♦ ♣``
 deal, draw          the cards, top first                  commas between cards
 face-down shuffle   ``AS 2C / KH 3D`` (seat by seat)
 ==================  ====================================  ===========================
@@ -48,6 +52,7 @@ __all__ = [
     "LONGEST",
     "read_bid",
     "read_call",
+    "read_card",
     "read_deal",
     "read_draw",
     "read_hand_size",
@@ -55,6 +60,7 @@ __all__ = [
     "read_shuffle",
     "read_suit",
     "read_trump",
+    "read_typed_play",
 ]
 
 LONGEST: Final = 600
@@ -99,13 +105,83 @@ def read_hand_size(text: object, seat: int) -> ChooseHandSize:
 
 
 def read_play(text: object, seat: int) -> Play:
-    """A card, or a wild two and the card it stands for (``2H=AC``).
+    """A card, or a wild two and the card it stands for (``2H=AC``): the
+    strict form records hold (:func:`read_typed_play` reads what people type).
 
     >>> str(read_play("2h = ac", seat=1)), str(read_play("10d", seat=1))
     ('2H=AC', 'TD')
     """
     card, equals, named = _text(text, "play").partition("=")
     return Play(seat, Card.parse(card), Card.parse(named) if equals else None)
+
+
+def read_typed_play(text: object, seat: int) -> Play:
+    """A card as a person types it (:func:`read_card`), or a wild two and the
+    card it stands for (``2H=AC``, or ``2H as AC``), for the terminal.
+
+    >>> str(read_typed_play("two of hearts as ace of clubs", seat=1))
+    '2H=AC'
+    >>> str(read_typed_play("as", seat=1)), str(read_typed_play("2h = ac", seat=1))
+    ('AS', '2H=AC')
+    """
+    words = _text(text, "play")
+    card, equals, named = words.partition("=")
+    if not equals:  # "2H as AC": "as" between two cards, not the ace of spades itself
+        split = words.split()
+        lowered = [word.lower() for word in split]
+        if "as" in lowered[1:-1]:
+            place = lowered.index("as", 1)
+            card, named, equals = " ".join(split[:place]), " ".join(split[place + 1 :]), "as"
+    return Play(seat, read_card(card), read_card(named) if equals else None)
+
+
+_RANK_WORDS: Final = {
+    word: letter
+    for letter, words in (
+        ("A", "ace aces"),
+        ("K", "king kings"),
+        ("Q", "queen queens"),
+        ("J", "jack jacks knave"),
+        ("T", "ten"),
+        ("9", "nine"),
+        ("8", "eight"),
+        ("7", "seven"),
+        ("6", "six"),
+        ("5", "five"),
+        ("4", "four"),
+        ("3", "three"),
+        ("2", "two deuce"),
+    )
+    for word in words.split()
+}
+
+
+def read_card(text: object) -> Card:
+    """A card as a person types it: the notation's ``AS``, ``10h`` or ``T♥``
+    (:meth:`Card.parse <pyclag.cards.Card.parse>`, the strict form records
+    hold), or a rank and a suit as words, letters or symbols, ``of`` between
+    them or not.
+
+    >>> read_card("ace of spades"), read_card("10 hearts"), read_card("Q ♦")
+    (Card(Suit.SPADES, Rank.ACE), Card(Suit.HEARTS, Rank.TEN), Card(Suit.DIAMONDS, Rank.QUEEN))
+    >>> read_card("ace of trumps")
+    Traceback (most recent call last):
+    pyclag.errors.RecordError: bad card text 'ace of trumps': expected a rank then a suit, e.g. TH, 10 hearts or ten of hearts
+    """
+    words = _text(text, "card").lower().split()
+    if len(words) == 3 and words[1] == "of":
+        words = [words[0], words[2]]
+    if len(words) == 2:
+        rank = _RANK_WORDS.get(words[0], words[0])
+        try:
+            return Card.parse(rank + read_suit(words[1]).letter)
+        except RecordError:
+            pass
+    elif len(words) <= 1:
+        return Card.parse(str(text))  # the notation's own form, and its own refusal
+    raise RecordError(
+        f"bad card text {text!r}: expected a rank then a suit, e.g. TH, 10 hearts or ten of hearts"
+    )
 
 
 _SUIT_NAMES: Final = {
@@ -188,6 +264,10 @@ def read_call(text: object, seat: int) -> Call:
         elif word in ("turnup", "turn-up"):
             modes.append(TURN_UP)
         elif word in ("precedence", "prec"):
+            named = words[position : position + 4]  # the four suits as words: hearts spades ...
+            if len(named) == 4 and all(_suit_or_none(suit) is not None for suit in named):
+                following = "".join(read_suit(suit).letter for suit in named)
+                position += 3
             modes.append(_precedence(following, text))
             position += 1
         elif _suit_or_none(word) is not None:

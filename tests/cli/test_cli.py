@@ -38,21 +38,25 @@ def test_simulate_plays_the_wikipedia_preset_by_default() -> None:
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert lines[0] == (
-        "pyclag simulate: preset wikipedia, 5 players, seed 7, first dealer seat 2, bots heuristic"
+        "pyclag simulate: preset wikipedia, 5 players, seed 7, first dealer seat 2; "
+        "bots: heuristic at every seat"
     )
     assert lines[1].split()[:3] == ["round", "cards", "rule"]
     assert lines[1].split("|")[1].split() == [
         word for seat in range(5) for word in ("seat", str(seat))
     ]
-    assert len(lines) == 2 + 22 + 1
-    sizes = [int(line.split()[1]) for line in lines[2:24]]
+    assert lines[2].split("|")[1].split() == ["heuristic"] * 5  # who sits where
+    legend = [line for line in lines if line.startswith("[")]  # rules too long for the column
+    assert legend[0] == "[a] Blind (bids before the deal)"
+    assert len(lines) == 3 + 22 + len(legend) + 1
+    sizes = [int(line.split()[1]) for line in lines[3:25]]
     assert sizes == [*range(1, 8), *[7] * 8, *range(7, 0, -1)]
-    assert lines[9].split("|")[0].split()[2:] == ["No", "Trumps"]
+    assert lines[10].split("|")[0].split()[2:] == ["No", "Trumps"]
     assert lines[-1].startswith(("winner: seat ", "winners: seats "))
     # The same game, played by the library, prints the same card.
     rules = pyclag.presets.get("wikipedia")
     state = _heuristic_game(rules, 5, 7, first_dealer=2)
-    assert done.stdout.split("\n", 1)[1].rstrip() == score_card(state)
+    assert done.stdout.split("\n", 1)[1].rstrip() == score_card(state, roles=["heuristic"] * 5)
 
 
 def test_simulate_plays_any_preset() -> None:
@@ -61,7 +65,7 @@ def test_simulate_plays_any_preset() -> None:
         done = _pyclag("simulate", "--preset", name.upper(), "--players", "4", "--seed", "3")
         assert done.returncode == 0, done.stderr
         state = _heuristic_game(rules, 4, 3)
-        assert done.stdout.split("\n", 1)[1].rstrip() == score_card(state)
+        assert done.stdout.split("\n", 1)[1].rstrip() == score_card(state, roles=["heuristic"] * 4)
 
 
 def test_simulate_cells_are_running_totals_and_bids() -> None:
@@ -69,7 +73,7 @@ def test_simulate_cells_are_running_totals_and_bids() -> None:
         "simulate", "--preset", "normal", "--players", "3", "--seed", "2", "--schedule", "3,2"
     )
     state = _heuristic_game(pyclag.NORMAL.with_schedule([3, 2]), 3, 2)
-    rows = done.stdout.splitlines()[2:4]
+    rows = done.stdout.splitlines()[3:5]
     for row, result in zip(rows, state.history, strict=True):
         cells = row.split("|")[1].split()
         assert [int(total) for total in cells[0::2]] == list(result.totals)
@@ -147,12 +151,16 @@ def test_help_and_version() -> None:
 def test_score_card_names_the_rule_and_the_raf_caller_of_each_round() -> None:
     rules = pyclag.presets.get("raf", num_deals=3)
     state = play_checked(pyclag.new_game(rules, 4), random.Random(2))
-    rows = score_card(state).splitlines()[1:4]
+    card = score_card(state)
+    rows = card.splitlines()[1:4]
     assert rows[0].split("|")[0].split() == ["1", str(state.history[0].hand_size)]
     for row, result in zip(rows[1:], state.history[1:], strict=True):
         rule = row.split("|")[0].split(None, 2)[2].strip()
         call = result.setup.call
         assert call is not None
+        if rule.startswith("["):  # too long for its column: a key, spelled out in the legend
+            legend = next(line for line in card.splitlines() if line.startswith(f"{rule} "))
+            rule = legend.removeprefix(f"{rule} ")
         assert rule == f"{call.label} (seat {result.setup.caller} called)"
 
 
@@ -169,14 +177,17 @@ def test_simulate_seats_the_bots_named_in_turn() -> None:
         "random,heuristic",
     )
     assert done.returncode == 0, done.stderr
-    assert done.stdout.splitlines()[0].endswith("bots random, heuristic")
+    assert done.stdout.splitlines()[0].endswith(
+        "bots: seat 0 random, seat 1 heuristic, seat 2 random"
+    )
     bots: list[Bot] = [
         RandomBot(random.Random("5:0")),
         HeuristicBot(),
         RandomBot(random.Random("5:2")),
     ]
     state = play_game(pyclag.new_game(pyclag.NORMAL, 3), bots, random.Random(5))
-    assert done.stdout.split("\n", 1)[1].rstrip() == score_card(state)
+    roles = ["random", "heuristic", "random"]
+    assert done.stdout.split("\n", 1)[1].rstrip() == score_card(state, roles=roles)
 
 
 def test_simulate_writes_the_record_of_its_game(tmp_path: pathlib.Path) -> None:
@@ -196,8 +207,8 @@ def test_simulate_games_prints_a_summary_by_seat_bot_and_round_type() -> None:
     assert done.stderr == ""  # no progress bar unless standard error is a terminal
     lines = done.stdout.splitlines()
     assert (
-        lines[0]
-        == "pyclag simulate: preset wikipedia, 4 players, 6 games from seed 2, bots heuristic, random"
+        lines[0] == "pyclag simulate: preset wikipedia, 4 players, 6 games from seed 2; "
+        "bots: seat 0 heuristic, seat 1 random, seat 2 heuristic, seat 3 random"
     )
     games = [
         play_game(
@@ -245,7 +256,8 @@ def test_rules_prints_the_schedule_and_options_of_a_preset() -> None:
     lines = done.stdout.splitlines()
     assert lines[0].startswith("Wikipedia: ")
     assert "22 deals with 5 players" in lines[1]
-    rows = lines[3:25]
+    head = next(n for n, line in enumerate(lines) if line.startswith("round  cards  special rule"))
+    rows = lines[head + 1 : head + 23]
     rules = pyclag.presets.get("wikipedia")
     for index, row in enumerate(rows):
         spec = rules.round_spec(index)
@@ -254,13 +266,15 @@ def test_rules_prints_the_schedule_and_options_of_a_preset() -> None:
         label, scoring = row.split(maxsplit=2)[2].rsplit("  ", 1)
         assert label.strip() == (spec.label or "normal")
         assert scoring.strip() == (spec.scoring or rules.scoring).name
-    options = lines[lines.index("options (name = default; none: as the schedule says):") + 1 :]
-    assert len(options) == len(rules.options)
+    options = lines[lines.index("options (name = value; none: as the schedule says):") + 1 :]
+    named = [line for line in options if not line.startswith("      ")]  # each meaning under it
+    assert len(named) == len(rules.options)
     assert '  phase2 = "eight"  (one of: eight, six)' in options
     raf = _pyclag("rules", "raf", "--players", "3").stdout
     assert "6 deals with 3 players" in raf
     assert "    1    3-7  normal (no caller yet)" in raf  # the first deal has no caller (A18)
-    assert [line[:22] for line in raf.splitlines()[4:9]] == [
+    first = raf.splitlines().index("    1    3-7  normal (no caller yet)  F1")
+    assert [line[:22] for line in raf.splitlines()[first + 1 : first + 6]] == [
         f"{deal:>5}    3-7  Caller's" for deal in range(2, 7)
     ]
 

@@ -157,7 +157,7 @@ def test_a_person_keeps_score_at_a_terminal_and_ctrl_c_leaves_with_the_sheet_sav
     term.expect("Deal 1: Ann +0, Bob +12, Cy +10, Di +10")
     term.expect("=== Deal 2 of 22")
     term.type("card")
-    term.expect("    1      1        |      0 (1)      12 (1)      10 (0)      10 (0)")
+    term.expect("    1     1      |     0 (1)     12 (1)     10 (0)     10 (0)")
     term.type("1")
     term.expect("Di bids (0 1 2): ")
     os.write(term.fd, b"\x03")  # Ctrl-C, as the terminal sends it: SIGINT to the program

@@ -44,7 +44,7 @@ def test_s1_11_a_whole_game_typed_at_the_prompt_scores_as_the_engine(
     save = tmp_path / "sheet.json"
     keeper, shown = typed(ScoreSheet(rules, players, 1, names), list(answers(state, names)), save)
     assert_agrees(keeper.sheet, state)
-    assert shown.count("round  cards  rule") == len(state.history)  # the card after each deal
+    assert shown.count("round cards rule") == len(state.history)  # the card after each deal
     best = " and ".join(names[seat] for seat in pyclag.winners(state))
     assert f"Game over: {best}" in shown
     assert "Refused" not in shown

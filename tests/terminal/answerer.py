@@ -10,6 +10,7 @@ import re
 
 import pyclag
 from pyclag import Card, Hand, Suit
+from pyclag.notation import read_suit
 
 _LEGAL = re.compile(r"\(legal: ([^);]*)")
 
@@ -91,7 +92,7 @@ class Answerer(io.StringIO):
         assert found is not None, prompt
         if kind == "call":
             return self._call(found.group(1), prompt)
-        options = found.group(1).split()
+        options = declarable(found.group(1)) if kind == "declare" else found.group(1).split()
         twos = [option for option in options if option.startswith("2")]
         if self.twos and kind == "card" and twos:
             return twos[0]
@@ -180,3 +181,17 @@ def led_suit(text: str) -> Suit | None:
         return None
     first = plays.split(", ")[0].split()[-1]  # "seat 2 KH" or "seat 2 2H as AC"
     return Card.parse(first).suit
+
+
+def declarable(legal: str) -> list[str]:
+    """The cards a wild two's prompt allows: ``any card``, ``any heart``, or listed."""
+    cards: list[str] = []
+    for part in legal.split(", "):
+        if part == "any card":
+            cards += [str(card) for card in pyclag.DECK]
+        elif part.startswith("any "):
+            suit = read_suit(part[4:])
+            cards += [str(card) for card in pyclag.DECK if card.suit is suit]
+        else:
+            cards += part.split()
+    return cards

@@ -73,7 +73,8 @@ def test_scripted_game_of_each_preset_runs_to_the_end(preset: str) -> None:
     assert pyclag.is_over(state)
     assert len(state.history) == rules.num_rounds(4)
     assert "Game over." in text
-    assert pyclag.scorecard.score_card(state).replace("è", "e") in text
+    names = ["you", "seat 1", "seat 2", "seat 3"]  # your column is headed "you"
+    assert pyclag.scorecard.score_card(state, names).replace("è", "e") in text
     last = text.rstrip("\n").rsplit("\n", 1)[1]
     assert last.startswith(("You win", "You share", "Seat "))
     # Every round began, and ended with its result, in order.
@@ -203,8 +204,14 @@ def test_end_of_input_at_a_wild_two_declaration() -> None:
     out = Answerer(mischief=False, eof_at="declare", twos=True)
     assert Session(rules, 4, 1, random.Random(3), out.stdin, out).run() == 0
     lines = out.getvalue().split("\n")
-    assert re.fullmatch(r"Your play \(legal: .*\): 2[CDHS]", lines[-4])
-    assert re.fullmatch(r"2[CDHS] stands for \(legal: .*; blank to go back\): ", lines[-3])
+    assert re.fullmatch(r"Your play \(legal: .*\): 2[CDHS]", lines[-5])
+    two = lines[-5][-2:]
+    assert lines[-4] == (
+        f"{two} is wild: it is played as the card you name, and beats that card played naturally"
+    )
+    assert re.fullmatch(
+        rf"{two} stands for \(legal: .*; type it, e.g. AC or as AC; blank to go back\): ", lines[-3]
+    )
     assert lines[-2].startswith("Goodbye: you left in round 1 of 1.")
 
 
@@ -401,7 +408,9 @@ def test_a25_draw_each_deal_is_shown_and_a_scripted_game_runs() -> None:
         assert f"{who} first and lead" in line
         assert line.endswith(f"the restriction binds {'you' if last == 2 else f'seat {last}'}.")
         # The draw is told before any bid, and the bids are shown from the first bidder.
-        assert section.index("Draw for the first bidder") < section.find(" bid")
+        first_bid = re.search(r"\n(You bid|Seat \d bids) \d+\.", section)
+        assert first_bid is not None
+        assert section.index("Draw for the first bidder") < first_bid.start()
     assert any(
         result.setup.first_bidder != (result.setup.dealer + 1) % 4 for result in state.history
     )

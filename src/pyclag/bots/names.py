@@ -16,7 +16,7 @@ from pyclag.bots import Bot, HeuristicBot, RandomBot
 from pyclag.bots.pimc import POLICIES, WORLDS, PIMCBot
 from pyclag.errors import ClagError
 
-__all__ = ["BOT_NAMES", "Search", "bot_names", "make_bots"]
+__all__ = ["BOT_NAMES", "Search", "bot_names", "make_bots", "seated", "table_text"]
 
 BOT_NAMES: Final = ("heuristic", "pimc", "random")
 """The bots ``--bots`` may name."""
@@ -47,6 +47,40 @@ def bot_names(text: str) -> list[str]:
     if any(name not in BOT_NAMES for name in names):
         raise ClagError(f"--bots takes {', '.join(BOT_NAMES)}, comma-separated; not {text!r}")
     return names
+
+
+def seated(names: Sequence[str], seats: int, text: str | None = None) -> list[str]:
+    """The bot at each of ``seats`` seats: ``names`` repeated to fill the table.
+    More names than seats is a ClagError naming the list (``text``, as typed)
+    and the seat count, rather than names silently left out.
+
+    >>> seated(["random", "heuristic"], 3)
+    ['random', 'heuristic', 'random']
+    >>> seated(["random"] * 4, 3, "random,random,random,random")
+    Traceback (most recent call last):
+    pyclag.errors.ClagError: --bots 'random,random,random,random' names 4 bots for 3 seats; name at most 3
+    """
+    if len(names) > seats:
+        typed = ",".join(names) if text is None else text
+        raise ClagError(
+            f"--bots {typed!r} names {len(names)} bots for {seats} seats; name at most {seats}"
+        )
+    return [names[seat % len(names)] for seat in range(seats)]
+
+
+def table_text(bots: Sequence[str], seats: Sequence[int] | None = None) -> str:
+    """Who plays where, for a command's header: ``bots`` by seat (at ``seats``,
+    else seats 0, 1, ...).
+
+    >>> table_text(["heuristic", "random", "heuristic"])
+    'bots: seat 0 heuristic, seat 1 random, seat 2 heuristic'
+    >>> table_text(["pimc", "random"], seats=[1, 2]), table_text(["random"] * 4)
+    ('bots: seat 1 pimc, seat 2 random', 'bots: random at every seat')
+    """
+    where = range(len(bots)) if seats is None else seats
+    if seats is None and len(set(bots)) == 1:
+        return f"bots: {bots[0]} at every seat"
+    return "bots: " + ", ".join(f"seat {seat} {bot}" for seat, bot in zip(where, bots, strict=True))
 
 
 def make_bots(

@@ -166,8 +166,8 @@ class ScoreSheet(Frozen):
 
         >>> import pyclag
         >>> print(ScoreSheet(pyclag.NORMAL, 3).bid(1).bid(0).bid(1).took((0, 1, 0)).card())
-        round  cards  rule  |   seat 0      seat 1      seat 2
-            1      1        |      0 (1)      12 (1)      10 (0)
+        round cards rule |   seat 0     seat 1     seat 2
+            1     1      |     0 (1)     12 (1)     10 (0)
         """
         rows = [
             CardRow(

@@ -32,17 +32,19 @@ import random
 from collections.abc import Sequence
 from typing import Final, TextIO
 
-from pyclag.actions import PlayerAction
+from pyclag import records
+from pyclag.actions import Action, PlayerAction
 from pyclag.bots import Bot, HeuristicBot
 from pyclag.cards import Card
-from pyclag.checks import check_rng
+from pyclag.checks import check_rng, not_a
 from pyclag.engine import apply, new_game, sample_chance, winners
-from pyclag.errors import RulesError
+from pyclag.errors import ClagError, RulesError
 from pyclag.rules.ruleset import RuleSet
 from pyclag.scorecard import score_card
 from pyclag.state import GameState, Phase
 from pyclag.terminal.answers import AnswerError, UndeclaredTwoError, read_answer
-from pyclag.terminal.lines import Console
+from pyclag.terminal.commands import COMMANDS
+from pyclag.terminal.lines import Console, write_whole
 from pyclag.terminal.news import Teller
 from pyclag.terminal.screen import declaration_prompt, help_text, prompt, show_hand, show_status
 from pyclag.terminal.words import SUIT_ORDER as SUIT_ORDER
@@ -76,10 +78,12 @@ def run(
     stdout: TextIO,
     bots: Sequence[Bot] | None = None,
     first_dealer: int = 0,
+    record: str | None = None,
 ) -> int:
     """Play a game of ``rules`` in the terminal: you at ``seat``, ``bots`` at
     the other seats (one per other seat, in seat order; a
-    :class:`~pyclag.bots.HeuristicBot` each when ``None``), ``rng`` dealing.
+    :class:`~pyclag.bots.HeuristicBot` each when ``None``), ``rng`` dealing;
+    the game's record saved in the file ``record``, if given (:class:`Session`).
     Returns the exit status: 0 at the end of the game, on ``quit`` or at the
     end of the input.
 
@@ -103,7 +107,8 @@ def run(
     Refused: you may not bid 2: a bid is 0..1 tricks; legal bids: 1
     Your bid (legal: 1): help
     Bid the number of tricks you mean to take, exactly. Legal bids: 1.
-    Type quit to leave the game.
+    At any prompt: score (the score card), last (the last trick), rules (this deal),
+    hand (your hand and the table), help, or quit (leave the game).
     Your bid (legal: 1): 1
     You bid 1.
     --- Round 1 of 1, 1 card, dealer: you
@@ -119,17 +124,25 @@ def run(
       seat 1  bid 1  took 1  made    +12  total 12
       seat 2  bid 0  took 0  made    +10  total 10
     Game over.
-    round  cards  rule  |   seat 0      seat 1      seat 2
-        1      1        |      0 (1)      12 (1)      10 (0)
+    round cards rule |    you       seat 1     seat 2
+        1     1      |     0 (1)     12 (1)     10 (0)
     winner: seat 1 with 12
     Seat 1 wins with 12; you scored 0.
     """
-    return Session(rules, players, seat, rng, stdin, stdout, bots, first_dealer).run()
+    return Session(rules, players, seat, rng, stdin, stdout, bots, first_dealer, record).run()
 
 
 class Session:
     """One game in the terminal: ``state`` is the game so far (the caller
     may read it; only :meth:`run` changes it, one legal action at a time).
+
+    With ``record``, the game's record (:func:`pyclag.records.dump`) is saved
+    in that file, whole each time (:func:`~pyclag.terminal.lines.write_whole`):
+    at the start, after the decision that ends each deal, and on leaving (the
+    end of the game, ``quit``, the end of the input, Ctrl-C), the deal in
+    progress included. While a deal is played the file holds the deals
+    finished: a record holds the deal's pack, which would show you the other
+    hands. ``pyclag replay`` reads it.
 
     >>> import io, random, pyclag
     >>> session = Session(pyclag.NORMAL, 4, 2, random.Random(1), io.StringIO(""), io.StringIO())
@@ -150,8 +163,12 @@ class Session:
         stdout: TextIO,
         bots: Sequence[Bot] | None = None,
         first_dealer: int = 0,
+        record: str | None = None,
     ) -> None:
         self.state: GameState = new_game(rules, players, first_dealer)
+        if record is not None and not isinstance(record, str):
+            raise not_a("play", "record", "None or a file path", record)
+        self.record = record
         if type(seat) is not int or not 0 <= seat < players:
             raise RulesError(f"play: seat must be a seat in 0..{players - 1}, not {seat!r}")
         self.seat = seat
@@ -175,6 +192,15 @@ class Session:
             f"pyclag play: rules {rules.name}, {self.state.players} players; "
             f"you are seat {self.seat}. Type ? for help, quit to leave."
         )
+        if self.record is not None:
+            write_whole(self.record, records.dump(self.state))  # a bad path stops here, at once
+            self._say(f"The game is saved in {self.record} as it goes (pyclag replay reads it).")
+        try:
+            return self._play()
+        finally:
+            self._save(self.state)  # on leaving, however: the whole game so far
+
+    def _play(self) -> int:
         while True:
             view = observe(self.state, self.seat)
             for line in self.teller.news(view):
@@ -184,7 +210,7 @@ class Session:
                 return 0
             actor = view.to_act
             if not isinstance(actor, int):  # chance: a draw, a deal or a face-down shuffle
-                self.state = apply(self.state, sample_chance(self.state, self.rng))
+                self._apply(sample_chance(self.state, self.rng))
                 continue
             bot = self.bots[actor]
             if bot is None:
@@ -194,7 +220,23 @@ class Session:
                     return 0
             else:
                 action = bot.choose(observe(self.state, actor))
-            self.state = apply(self.state, action)
+            self._apply(action)
+
+    def _apply(self, action: Action) -> None:
+        """Take ``action``; a deal just finished is saved, with ``record``."""
+        finished = len(self.state.history)
+        self.state = apply(self.state, action)
+        if len(self.state.history) > finished:
+            self._save(self.state)
+
+    def _save(self, state: GameState) -> None:
+        """Save ``state``'s record, with ``record``; a failure is said, and the game goes on."""
+        if self.record is None:
+            return
+        try:
+            write_whole(self.record, records.dump(state))
+        except ClagError as err:
+            self._say(f"Not saved: {err}")
 
     def _ask(self, view: Observation) -> PlayerAction | None:
         """Your action, asked until it is legal; None if you quit."""
@@ -204,17 +246,24 @@ class Session:
             answer = self._read(prompt(view) if two is None else declaration_prompt(view, two))
             if answer is None:
                 return None
-            if answer.lower() in _HELP:
+            word = answer.lower()
+            if word in _HELP:
                 self._say(help_text(view))
+                continue
+            if word in COMMANDS:
+                self._say(COMMANDS[word](view))
                 continue
             if two is not None:
                 if not answer:  # a blank line takes the two back
                     two = None
                     continue
-                answer = f"{two}={answer}"
+                # "AC", or "as AC" as the prompt allows: the two's own card comes first.
+                answer = f"{two} {answer}" if word.startswith("as ") else f"{two}={answer}"
             try:
                 return read_answer(view, answer)
             except UndeclaredTwoError as need:
+                if two is None:  # said once: what a wild two is, before asking for its card
+                    self._say(str(need))
                 two = need.two
             except AnswerError as refusal:
                 self._say(f"Refused: {refusal}")
@@ -226,7 +275,7 @@ class Session:
 
     def _finish(self, view: Observation) -> None:
         self._say("Game over.")
-        self._say(score_card(self.state))
+        self._say(score_card(self.state, [name(view, seat) for seat in range(view.players)]))
         best = winners(self.state)
         top = view.scores[best[0]]
         if best == (self.seat,):

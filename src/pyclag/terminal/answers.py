@@ -13,6 +13,7 @@ from pyclag.cards import Card
 from pyclag.checks import not_a
 from pyclag.decisions import BY_PHASE, Decision
 from pyclag.errors import ClagError, RecordError
+from pyclag.notation import read_typed_play
 from pyclag.sampling import determinize
 from pyclag.terminal.words import options_text
 from pyclag.views import Observation, check_view
@@ -42,7 +43,9 @@ class UndeclaredTwoError(AnswerError):
     """
 
     def __init__(self, two: Card) -> None:
-        super().__init__(f"{two} is wild: name the card it stands for, e.g. {two}=AC")
+        super().__init__(
+            f"{two} is wild: it is played as the card you name, and beats that card played naturally"
+        )
         self.two = two
 
 
@@ -90,8 +93,10 @@ def read_answer(view: Observation, text: str) -> PlayerAction:
         raise AnswerError(f"that answer is too long ({len(text)} characters)")
     row = pending_decision(view, "read_answer")
     listed = f"legal {row.noun}s: {options_text(view, row)}"
+    # People type cards as words too ("ten of hearts", "2H as AC"); records stay strict.
+    reader = read_typed_play if row.action is Play else row.read
     try:
-        action = row.read(text, view.seat)
+        action = reader(text, view.seat)
     except RecordError as unreadable:
         raise AnswerError(f"{unreadable}; {listed}") from None
     chosen = [legal for legal in view.legal if legal == action]

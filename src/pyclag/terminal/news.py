@@ -11,6 +11,7 @@ from pyclag.decisions import round_phases
 from pyclag.rules.deals import Reveal
 from pyclag.rules.trumps import DealerCalls
 from pyclag.state import Phase, RoundResult, RoundSetup, Seat, Trick
+from pyclag.terminal.explain import deal_lines, result_notes
 from pyclag.terminal.words import (
     cards_text,
     draw_text,
@@ -23,7 +24,7 @@ from pyclag.terminal.words import (
 )
 from pyclag.views import Observation, check_view
 
-__all__ = ["Teller"]
+__all__ = ["Teller", "trick_text"]
 
 _Event = tuple[tuple[object, ...], str]
 
@@ -92,6 +93,12 @@ def _round_events(
         events.append(((index, "size"), _says(view, setup.dealer, "choose", cards_text(setup))))
     if setup.call is not None and setup.caller is not None:
         events.append(((index, "call"), _says(view, setup.caller, "call", setup.call.label)))
+    caller = "" if setup.caller is None else name(view, setup.caller)
+    explained = deal_lines(
+        setup, view.rules, caller
+    )  # the deal's rules, once known (a call: once made)
+    if explained:
+        events.append(((index, "rules", setup.call is None), "\n".join(explained)))
     # A call names its trumps itself; a turn-up or a declaration is told as it comes.
     known = setup.round_rules is not None and (setup.call is None or setup.turnup is not None)
     told_trump = [((index, "trump"), _trump_news(view, setup))] if known else []
@@ -106,11 +113,25 @@ def _round_events(
             events.append(((index, "bid", seat), _says(view, seat, "bid", str(tricks_bid))))
     if after_bids:
         events += told_trump
+    if tricks and setup.played.play.is_pile:  # nobody chose a card: say why the tricks ran
+        events.append(((index, "piles"), _piles(setup.hand_size)))
     for number, done in enumerate(tricks, 1):
-        plays = ", ".join(f"{name(view, play.seat)} {play_text(play)}" for play in done.plays)
-        winner = name(view, done.winner) + (" win" if done.winner == view.seat else " wins")
-        events.append(((index, "trick", number), f"Trick {number}: {plays}; {winner}."))
+        events.append(((index, "trick", number), trick_text(view, number, done)))
     return events
+
+
+def trick_text(view: Observation, number: int, trick: Trick) -> str:
+    """A finished trick as ``view``'s seat is told it: the plays and the winner.
+
+    >>> import random, pyclag
+    >>> from pyclag.playout import play_out
+    >>> state = play_out(pyclag.new_game(pyclag.NORMAL.with_schedule([1]), 3), random.Random(4))
+    >>> trick_text(pyclag.observe(state, 0), 1, state.history[0].tricks[0])
+    'Trick 1: seat 1 KH, seat 2 JD, you 2S; seat 2 wins.'
+    """
+    plays = ", ".join(f"{name(view, play.seat)} {play_text(play)}" for play in trick.plays)
+    winner = name(view, trick.winner) + (" win" if trick.winner == view.seat else " wins")
+    return f"Trick {number}: {plays}; {winner}."
 
 
 def _header(view: Observation, setup: RoundSetup, chooses: bool) -> str:
@@ -135,6 +156,11 @@ def _trump_news(view: Observation, setup: RoundSetup) -> str:
     return f"{trump_text(view, setup)}."
 
 
+def _piles(tricks: int) -> str:
+    played = "the trick" if tricks == 1 else f"all {tricks} tricks"
+    return f"The cards come off face-down piles, so {played} play themselves:"
+
+
 def _result_text(view: Observation, result: RoundResult) -> str:
     rows = [f"Round {result.setup.index + 1} over:"]
     has_bids = has_contracts(result.setup)
@@ -145,6 +171,7 @@ def _result_text(view: Observation, result: RoundResult) -> str:
             f"  {name(view, seat):<7} bid {bid_text:<2} took {result.tricks_won[seat]:<2} "
             f"{made:<6} {result.points[seat]:+4d}  total {result.totals[seat]}"
         )
+    rows += result_notes(result, [name(view, seat) for seat in range(view.players)])
     return "\n".join(rows)
 
 

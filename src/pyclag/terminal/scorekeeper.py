@@ -27,8 +27,8 @@ Refused: illegal bid 0 by seat 0: total of bids would equal the hand size 1 in d
 Ann bids last and may not bid 0 (legal: 1): 1
 Tricks taken, one count each for Ann Bob Cy (1 in all): 1 0 0
 Deal 1: Ann +12, Bob +0, Cy +10
-round  cards  rule  |      Ann         Bob          Cy
-    1      1        |     12 (1)       0 (1)      10 (0)
+round cards rule |    Ann        Bob         Cy
+    1     1      |    12 (1)      0 (1)     10 (0)
 winner: Ann with 12
 Game over: Ann wins with 12.
 The game is over (undo, card, rules, help or quit):
@@ -37,7 +37,6 @@ Goodbye: the game is over.
 
 from __future__ import annotations
 
-import os
 from typing import Final, TextIO
 
 from pyclag import presets
@@ -48,7 +47,7 @@ from pyclag.notation import read_bid, read_call, read_hand_size, read_trump
 from pyclag.scorecard import schedule
 from pyclag.scoresheet import ScoreSheet, SheetDeal, dump_sheet
 from pyclag.state import Phase
-from pyclag.terminal.lines import Console
+from pyclag.terminal.lines import Console, write_whole
 
 __all__ = ["Scorekeeper", "keep_score", "save_sheet"]
 
@@ -217,14 +216,7 @@ def save_sheet(path: str, sheet: ScoreSheet) -> None:
     >>> open(path, encoding="utf-8").read().startswith('{\\n  "format": "pyclag-sheet/1"')
     True
     """
-    text = dump_sheet(sheet) + "\n"
-    partial = f"{path}.partial"
-    try:
-        with open(partial, "w", encoding="utf-8") as target:
-            target.write(text)
-        os.replace(partial, path)
-    except OSError as err:
-        raise ClagError(f"cannot write {path}: {err.strerror}") from None
+    write_whole(path, dump_sheet(sheet))
 
 
 # --- the words -------------------------------------------------------------------------

@@ -3,8 +3,10 @@ the question for your decision and the help for it."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from pyclag.actions import Play
-from pyclag.cards import Card
+from pyclag.cards import Card, Rank
 from pyclag.checks import not_a
 from pyclag.hand import Hand
 from pyclag.rules.ordering import RankOrder
@@ -132,7 +134,8 @@ def prompt(view: Observation) -> str:
 
 
 def declaration_prompt(view: Observation, two: Card) -> str:
-    """The question for a wild two: which card it stands for.
+    """The question for a wild two: which card it stands for, the cards it may
+    stand for in short (``any card``, ``any heart``, or the few there are).
 
     >>> import random, pyclag
     >>> from pyclag.views import observe
@@ -141,21 +144,27 @@ def declaration_prompt(view: Observation, two: Card) -> str:
     >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL.with_schedule([spec]), 4), rng=random.Random(0))
     >>> for tricks in (2, 2, 2, 2):
     ...     state = pyclag.bid(state, tricks)
-    >>> declaration_prompt(observe(state, 1), Card.parse("2S"))[:42]
-    '2S stands for (legal: AS KS QS JS TS 9S 8S'
+    >>> declaration_prompt(observe(state, 1), Card.parse("2S"))
+    '2S stands for (legal: any card; type it, e.g. AC or as AC; blank to go back): '
     >>> read_answer(observe(state, 1), "2s")
     Traceback (most recent call last):
-    pyclag.terminal.answers.UndeclaredTwoError: 2S is wild: name the card it stands for, e.g. 2S=AC
+    pyclag.terminal.answers.UndeclaredTwoError: 2S is wild: it is played as the card you name, and beats that card played naturally
     >>> read_answer(observe(state, 1), "2s=ad")
     Play(seat=1, card=Card(Suit.SPADES, Rank.TWO), as_card=Card(Suit.DIAMONDS, Rank.ACE))
     """
     check_view("declaration_prompt", view)
-    cards = [
+    cards = {
         action.as_card
         for action in view.legal
         if isinstance(action, Play) and action.card is two and action.as_card is not None
-    ]
-    return f"{two} stands for (legal: {join(sorted_cards(cards))}; blank to go back): "
+    }
+    whole = [suit for suit in SUIT_ORDER if all(Card(suit, rank) in cards for rank in Rank)]
+    if len(whole) == len(SUIT_ORDER):
+        legal = "any card"
+    else:
+        rest = sorted_cards(card for card in cards if card.suit not in whole)
+        legal = ", ".join([*(f"any {suit.name.lower()[:-1]}" for suit in whole), join(rest)])
+    return f"{two} stands for (legal: {legal}; type it, e.g. AC or as AC; blank to go back): "
 
 
 def help_text(view: Observation) -> str:
@@ -167,8 +176,16 @@ def help_text(view: Observation) -> str:
     >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL.with_schedule([3]), 3), rng=random.Random(4))
     >>> print(help_text(observe(state, 1)))
     Bid the number of tricks you mean to take, exactly. Legal bids: 0 1 2 3.
-    Type quit to leave the game.
+    At any prompt: score (the score card), last (the last trick), rules (this deal),
+    hand (your hand and the table), help, or quit (leave the game).
     """
     row = pending_decision(view, "help_text")
     verb = row.verb[0].upper() + row.verb[1:]
-    return f"{verb}{ASKING[row.phase].explain(view, row)}\nType quit to leave the game."
+    return f"{verb}{ASKING[row.phase].explain(view, row)}\n{COMMANDS_HELP}"
+
+
+COMMANDS_HELP: Final = (
+    "At any prompt: score (the score card), last (the last trick), rules (this deal),\n"
+    "hand (your hand and the table), help, or quit (leave the game)."
+)
+"""The line the help ends with: the commands of :mod:`pyclag.terminal.commands`."""

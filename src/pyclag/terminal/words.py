@@ -26,6 +26,7 @@ from pyclag.rules.deals import Bidding, Reveal
 from pyclag.rules.ordering import RankOrder
 from pyclag.rules.trumps import DealerCalls, NoTrumps, Precedence
 from pyclag.state import Phase, RoundSetup, Seat
+from pyclag.terminal.explain import call_lines
 from pyclag.views import Observation
 
 __all__ = [
@@ -320,12 +321,18 @@ def _call_options(view: Observation) -> str:
 
 def _explain_call(view: Observation, row: Decision) -> str:
     precedence = any(isinstance(a, Call) and isinstance(a.suits, Precedence) for a in view.legal)
+    modes, flags = _call_modes(view), _call_flags(view)
+    # What each word does, from the deal it makes (RoundSpec.with_call): one source.
+    meanings = call_lines(view.rules, view.spec, view.setup.hand_size, [*modes, *flags])
     return "\n".join(
         [
             " the rules of this deal: one suit mode, then any options.",
-            f"Suit modes: {', '.join(_call_modes(view))}"
+            f"Suit modes: {', '.join(modes)}"
             + (" (any order of the four suits, top first)" if precedence else ""),
-            f"Options: {' '.join(_call_flags(view))} (one madness at most)",
+            f"Options: {' '.join(flags)} (one madness at most)",
+            "What each word means:",
+            *meanings,
+            "Suits may be letters, names or symbols (trumps h, trumps hearts, trumps ♥).",
             "Examples: 'trumps h', 'nt nuloss', 'precedence DHSC blind misere ascending'.",
         ]
     )
