@@ -29,7 +29,7 @@ LAYERS: Final = (
     ("decisions",),
     ("engine",),
     ("moves",),
-    ("playout", "views", "records", "scorecard", "bench", "scoresheet"),
+    ("playout", "views", "records", "scorecard", "bench", "bench_openspiel", "scoresheet"),
     ("bots",),
     ("sweep",),
     ("terminal", "launch"),

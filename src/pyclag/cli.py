@@ -34,7 +34,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from typing import NoReturn
 
-from pyclag import __version__, bench, launch, presets, records
+from pyclag import __version__, bench, bench_openspiel, launch, presets, records
 from pyclag.bots import Bot
 from pyclag.bots.names import BOT_NAMES, Search, bot_names, make_bots
 from pyclag.bots.pimc import POLICIES
@@ -146,6 +146,12 @@ def _parser() -> argparse.ArgumentParser:
         "--preset", default="wikipedia", help="preset of the whole games (default: wikipedia)"
     )
     timing.add_argument("--json", action="store_true", help="print the figures as JSON")
+    timing.add_argument(
+        "--against",
+        choices=["openspiel"],
+        help="time OpenSpiel's C++ oh_hell side by side and print the ratios "
+        "(needs the openspiel extra)",
+    )
     return parser
 
 
@@ -397,6 +403,8 @@ def _bench(args: argparse.Namespace) -> int:
     if args.runs < 1 or args.seconds <= 0:
         raise ClagError("--runs must be at least 1 and --seconds more than 0")
     rules = presets.get(args.preset)  # refuses an unknown name before any timing
+    if args.against == "openspiel":
+        return _bench_against(args)
     figures = bench.run(runs=args.runs, seconds=args.seconds, preset=rules.name)
     if args.json:
         print(json.dumps({name: round(value, 1) for name, value in figures.items()}))
@@ -418,6 +426,23 @@ def _bench(args: argparse.Namespace) -> int:
         relation = "<=" if name == "import_ms" else ">="
         verdict = "meets" if ok else "MISSES"
         print(f"{labels[name]:<58} {value:>12,.1f}  ({verdict} bar {relation} {bar:,.0f})")
+    return 0
+
+
+def _bench_against(args: argparse.Namespace) -> int:
+    against = bench_openspiel.run(runs=args.runs, seconds=args.seconds)
+    if args.json:
+        print(json.dumps({name: figure._asdict() for name, figure in against.items()}))
+        return 0
+    print(
+        f"pyclag bench --against openspiel: median of {args.runs} runs of {args.seconds:g} s a side"
+    )
+    print(f"{'':<72} {'pyclag':>11} {'OpenSpiel':>11}  ratio")
+    for name, figure in against.items():
+        label = bench_openspiel.FIGURES[name]
+        print(
+            f"{label:<72} {figure.pyclag:>11,.1f} {figure.openspiel:>11,.1f}  {figure.ratio:.2f}x"
+        )
     return 0
 
 

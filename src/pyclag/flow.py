@@ -39,6 +39,7 @@ __all__ = [
     "finish_round",
     "next_round",
     "round_rules",
+    "round_scoring",
     "start_round",
     "tally",
 ]
@@ -298,13 +299,24 @@ def finish_round(table: Table, state: GameState, rnd: RoundState) -> GameState:
     (10, 12, 0)
     """
     setup = rnd.setup
-    scoring = setup.round_rules.scoring if setup.round_rules is not None else state.rules.scoring
+    scoring = round_scoring(state.rules, setup)
     game = state.rules
     counted = game.counts_contracts(setup.played)
     points, won, made, totals = tally(scoring, rnd.bids, rnd.trick_winners, state.scores, counted)
     history = (*state.history, RoundResult(setup, rnd.bids, rnd.tricks, points, made, totals))
     following = next_round(table, game, setup, points, won, totals)
     return new_game_state(game, history, rnd if following is None else following)
+
+
+def round_scoring(rules: RuleSet, setup: RoundSetup) -> Scoring:
+    """How the round of ``setup`` is scored: its resolved rules' scheme, or the
+    rule set's while they are not known (the engine's and a rollout's scoring).
+
+    >>> import pyclag
+    >>> round_scoring(pyclag.NORMAL, pyclag.new_game(pyclag.NORMAL, players=3).round.setup).name
+    'F1'
+    """
+    return setup.round_rules.scoring if setup.round_rules is not None else rules.scoring
 
 
 def tally(
