@@ -72,6 +72,7 @@ from pyclag.moves import (
     legal_trumps,
     play,
 )
+from pyclag.playout import rollouts
 from pyclag.rules import NORMAL, RoundRules, RoundSpec, RuleSet, score_round, trick_winner
 from pyclag.state import CHANCE, GameState, Phase, RoundResult, RoundSetup, RoundState, Seat, Trick
 from pyclag.views import Observation, determinize, observe
@@ -153,6 +154,7 @@ __all__ = [
     "play",
     "presets",
     "records",
+    "rollouts",
     "sample_chance",
     "score_round",
     "shuffle_hands",
