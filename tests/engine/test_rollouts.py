@@ -103,5 +103,5 @@ def test_rollouts_refuse_what_is_not_a_state_or_an_rng() -> None:
     state = pyclag.new_game(pyclag.NORMAL, players=4)
     with pytest.raises(TypeError, match="rollouts"):
         rollouts(state.round, 1, random.Random(1))  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match="rollouts: rng must be a random.Random"):
+    with pytest.raises(TypeError, match=r"rollouts: rng must be a random\.Random"):
         rollouts(state, 1, 7)  # type: ignore[arg-type]
