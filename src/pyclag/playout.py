@@ -13,7 +13,9 @@ from collections.abc import Callable
 from typing import Final
 
 from pyclag.cards import Rank
+from pyclag.chance import deal_pack
 from pyclag.checks import check_rng, not_a
+from pyclag.dealing import shuffled_deck
 from pyclag.decisions import BID_TRICKS, PLAY_CARD, advance
 from pyclag.engine import apply, deal, legal_actions, sample_chance
 from pyclag.errors import RulesError
@@ -155,8 +157,8 @@ def _rollout(state: GameState, rng: random.Random, index: int) -> tuple[int, ...
     while len(state.history) <= index:
         rnd = state.round
         current, seat = rnd.phase, rnd.to_act
-        if current is _DEAL:
-            state = deal(state, rng=rng)
+        if current is _DEAL:  # the deal's own path for a pack just shuffled (engine.deal)
+            state = deal_pack(advance, state, shuffled_deck(rng))
             continue
         if current is _BID and type(seat) is int:
             # The bids in turn, as bid_tricks takes them; the last ends the phase.
@@ -182,17 +184,19 @@ def _play_round(state: GameState, seat: int, random_: Callable[[], float]) -> tu
     rnd = state.round
     setup = rnd.setup
     rules, players, hand_size = setup.round_rules, setup.players, setup.hand_size
-    masks, trick = list(rnd.masks), rnd.trick
-    winners = [trick.winner for trick in rnd.tricks]
-    plays = NATURAL_PLAYS
+    masks, trick = list(rnd.masks), list(rnd.trick)
+    winners = [done.winner for done in rnd.tricks]
+    plays = [NATURAL_PLAYS[each] for each in range(players)]  # by seat, then card index
     while True:
         held = masks[seat]
         legal = following(trick, held)
-        for _ in range(int(random_() * legal.bit_count())):  # nth_card's pick, over bits
+        skip = int(random_() * legal.bit_count())  # nth_card's pick, over the bits
+        while skip:
             legal &= legal - 1
+            skip -= 1
         low = legal & -legal
         masks[seat] = held ^ low
-        trick += (plays[seat][low.bit_length() - 1],)
+        trick.append(plays[seat][low.bit_length() - 1])
         if len(trick) < players:
             seat = (seat + 1) % players
             continue
@@ -200,4 +204,4 @@ def _play_round(state: GameState, seat: int, random_: Callable[[], float]) -> tu
         winners.append(seat)
         if len(winners) == hand_size:
             return round_scoring(state.rules, setup).points(rnd.bids, winners)
-        trick = ()
+        trick = []

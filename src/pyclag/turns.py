@@ -356,7 +356,10 @@ def bid_tricks(advance: Advance) -> BidTricks:
     def bid(state: GameState, rnd: RoundState, seat: int, tricks: int) -> GameState:
         setup = rnd.setup
         last = setup.last_bidder
-        legal = bid_choices(state.rules, setup, seat, rnd.bids)  # the hook binds the last (§1.7)
+        if seat == last:  # the hook binds the last bid (§1.7)
+            legal = bid_choices(state.rules, setup, seat, rnd.bids)
+        else:
+            legal = BID_RANGES[setup.hand_size]
         if type(tricks) is not int or tricks not in legal:
             action = Bid(seat, tricks)
             refusal = bid_refusal(state, action)
