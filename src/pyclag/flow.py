@@ -247,8 +247,9 @@ def _reveal(rules: RuleSet, setup: RoundSetup, deck: tuple[Card, ...]) -> RoundS
 
 
 # Keyed by a user-built Scoring (with trump, order and precedence): a rule set uses a few
-# dozen combinations, read at every deal and by the bots, so the bound keeps many sets hot.
-@bounded(1024)
+# dozen combinations, read at every deal and by the bots, so the bound keeps many sets hot;
+# the very objects of the last calls first (an enum's hash is computed in Python).
+@bounded(1024, same_arguments=True)
 def round_rules(
     trump: Suit | None, scoring: Scoring, order: RankOrder, precedence: tuple[Suit, ...] | None
 ) -> RoundRules:

@@ -187,21 +187,23 @@ def _play_round(state: GameState, seat: int, random_: Callable[[], float]) -> tu
     masks, trick = list(rnd.masks), list(rnd.trick)
     winners = [done.winner for done in rnd.tricks]
     plays = [NATURAL_PLAYS[each] for each in range(players)]  # by seat, then card index
+    # Each leader's turn order, clockwise (play_card passes the turn to seat + 1).
+    turns = [[(first + i) % players for i in range(players)] for first in range(players)]
+    rest = turns[seat][: players - len(trick)]
     while True:
-        held = masks[seat]
-        legal = following(trick, held)
-        skip = int(random_() * legal.bit_count())  # nth_card's pick, over the bits
-        while skip:
-            legal &= legal - 1
-            skip -= 1
-        low = legal & -legal
-        masks[seat] = held ^ low
-        trick.append(plays[seat][low.bit_length() - 1])
-        if len(trick) < players:
-            seat = (seat + 1) % players
-            continue
-        seat = best_play(trick, rules).seat if rules is not None else trick[0].seat
-        winners.append(seat)
+        for seat in rest:
+            held = masks[seat]
+            legal = following(trick, held)
+            skip = int(random_() * legal.bit_count())  # nth_card's pick, over the bits
+            while skip:
+                legal &= legal - 1
+                skip -= 1
+            low = legal & -legal
+            masks[seat] = held ^ low
+            trick.append(plays[seat][low.bit_length() - 1])
+        leader = best_play(trick, rules).seat if rules is not None else trick[0].seat
+        winners.append(leader)
         if len(winners) == hand_size:
             return round_scoring(state.rules, setup).points(rnd.bids, winners)
         trick = []
+        rest = turns[leader]
