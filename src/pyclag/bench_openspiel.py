@@ -40,11 +40,12 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from pyclag import presets
-from pyclag.engine import apply, is_over, legal_actions, new_game, next_actor, sample_chance
+from pyclag.bench import play_steps
+from pyclag.engine import apply, legal_actions, new_game
 from pyclag.errors import ClagError
 from pyclag.playout import random_step, rollouts
 from pyclag.rules.ruleset import NORMAL, RuleSet
-from pyclag.state import CHANCE, GameState, seat_to_act
+from pyclag.state import GameState, seat_to_act
 from pyclag.views import determinize, observe
 
 __all__ = ["FIGURES", "Figure", "openspiel", "run"]
@@ -107,16 +108,9 @@ def _our_rounds(rules: RuleSet, count: int, rng: random.Random) -> Callable[[], 
     """Play a game of ``rules`` step by step; the work is ``count``, its rounds
     or 1 (a game: one new game, then the engine's own start of each round, as
     OpenSpiel makes a new state a round)."""
-    pick = rng.random
 
     def work() -> int:
-        state = new_game(rules, _PLAYERS)
-        while not is_over(state):
-            if next_actor(state) is CHANCE:
-                state = apply(state, sample_chance(state, rng))
-            else:
-                actions = legal_actions(state)
-                state = apply(state, actions[int(pick() * len(actions))])
+        play_steps(new_game(rules, _PLAYERS), rng)
         return count
 
     return work
