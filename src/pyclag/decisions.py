@@ -185,9 +185,6 @@ BID_TRICKS: Final = turns.bid_tricks(advance)
 
 # Keyed by a user-built RoundSpec and RuleSet: read at every round start and step.
 @bounded(1024, same_arguments=True)
-# Keyed by a user-built RoundSpec and RuleSet (by identity first): read at every change of
-# phase, a few specs per rule set.
-@bounded(256, same_arguments=True)
 def round_phases(spec: RoundSpec, rules: RuleSet) -> tuple[Phase, ...]:
     """The phases a round of ``spec`` (as played) has under ``rules``, in order.
 
