@@ -66,6 +66,7 @@ __all__ = [
 _ROUND_OVER: Final = Phase.ROUND_OVER
 _PLAY, _BID, _BID_FIRST, _DEAL = Phase.PLAY, Phase.BID, Phase.BID_BEFORE_DEAL, Phase.DEAL
 _PLAY_LEGAL: Final = BY_PHASE[Phase.PLAY].legal
+_BID_LEGAL: Final = BY_PHASE[Phase.BID].legal
 _ROW_OF: Final = {row.action: row for row in DECISIONS}
 """The row an action class belongs to (a bid: the bidding after the deal)."""
 
@@ -201,8 +202,10 @@ def legal_actions(state: GameState) -> tuple[PlayerAction, ...]:
         current = state.round.phase
     except AttributeError:
         raise not_a_state("legal_actions", state) from None
-    if current is _PLAY:  # the commonest decision: its row's legal set, read once
+    if current is _PLAY:  # the commonest decisions: their rows' legal sets, read once
         return _PLAY_LEGAL(state)
+    if current is _BID:
+        return _BID_LEGAL(state)
     row = BY_PHASE.get(current)
     return () if row is None else row.legal(state)
 

@@ -12,6 +12,7 @@ import random
 from collections.abc import Callable
 from typing import Final
 
+from pyclag.actions import Play
 from pyclag.cards import Rank
 from pyclag.chance import deal_pack
 from pyclag.checks import check_rng, not_a
@@ -186,9 +187,7 @@ def _play_round(state: GameState, seat: int, random_: Callable[[], float]) -> tu
     rules, players, hand_size = setup.round_rules, setup.players, setup.hand_size
     masks, trick = list(rnd.masks), list(rnd.trick)
     winners = [done.winner for done in rnd.tricks]
-    plays = [NATURAL_PLAYS[each] for each in range(players)]  # by seat, then card index
-    # Each leader's turn order, clockwise (play_card passes the turn to seat + 1).
-    turns = [[(first + i) % players for i in range(players)] for first in range(players)]
+    plays, turns = _TABLES[players]
     rest = turns[seat][: players - len(trick)]
     while True:
         for seat in rest:
@@ -207,3 +206,22 @@ def _play_round(state: GameState, seat: int, random_: Callable[[], float]) -> tu
             return round_scoring(state.rules, setup).points(rnd.bids, winners)
         trick = []
         rest = turns[leader]
+
+
+class _Tables(dict[int, tuple[tuple[tuple[Play, ...], ...], tuple[tuple[int, ...], ...]]]):
+    """For a table of ``players``: each seat's natural plays by card index, and
+    each leader's turn order, clockwise (play_card passes the turn to seat + 1).
+    Made when the table size is first seen (below 53: bounded by construction)."""
+
+    def __missing__(
+        self, players: int
+    ) -> tuple[tuple[tuple[Play, ...], ...], tuple[tuple[int, ...], ...]]:
+        plays = tuple(NATURAL_PLAYS[seat] for seat in range(players))
+        turns = tuple(
+            tuple((first + i) % players for i in range(players)) for first in range(players)
+        )
+        tables = self[players] = (plays, turns)
+        return tables
+
+
+_TABLES: Final = _Tables()
