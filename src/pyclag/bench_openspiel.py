@@ -39,14 +39,14 @@ import time
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from pyclag import presets
+# determinize and observe by their public names: the modules that define them may move.
+from pyclag import determinize, observe, presets
 from pyclag.bench import play_steps
 from pyclag.engine import apply, legal_actions, new_game
 from pyclag.errors import ClagError
 from pyclag.playout import random_step, rollouts
 from pyclag.rules.ruleset import NORMAL, RuleSet
 from pyclag.state import GameState, seat_to_act
-from pyclag.views import determinize, observe
 
 __all__ = ["FIGURES", "Figure", "openspiel", "run"]
 
