@@ -31,6 +31,7 @@ only when asked for.
 from __future__ import annotations
 
 import importlib
+import json
 import random
 import statistics
 import subprocess
@@ -48,7 +49,7 @@ from pyclag.playout import random_step, rollouts
 from pyclag.rules.ruleset import NORMAL, RuleSet
 from pyclag.state import GameState, seat_to_act
 
-__all__ = ["FIGURES", "Figure", "openspiel", "run"]
+__all__ = ["FIGURES", "Figure", "openspiel", "report", "run"]
 
 FIGURES: dict[str, str] = {
     "api_rounds": "4-player 7-card rounds/s, public API step by step",
@@ -299,3 +300,25 @@ def run(runs: int = 5, seconds: float = 0.5) -> dict[str, Figure]:
         ratio = theirs_median / ours_median if name == "import_ms" else ours_median / theirs_median
         figures[name] = Figure(ours_median, theirs_median, ratio)
     return figures
+
+
+def report(figures: dict[str, Figure], runs: int, seconds: float, as_json: bool = False) -> str:
+    """The figures as ``pyclag bench --against openspiel`` prints them: each
+    figure's two sides and its ratio, or with ``as_json`` one JSON object.
+
+    >>> figures = {"import_ms": Figure(80.0, 40.0, 0.5)}
+    >>> print(report(figures, 1, 0.5, as_json=True))
+    {"import_ms": {"pyclag": 80.0, "openspiel": 40.0, "ratio": 0.5}}
+    >>> print(report(figures, 1, 0.5).splitlines()[-1])
+    import time, ms (lower is faster)                                               80.0        40.0  0.50x
+    """
+    if as_json:
+        return json.dumps({name: figure._asdict() for name, figure in figures.items()})
+    lines = [
+        f"pyclag bench --against openspiel: median of {runs} runs of {seconds:g} s a side",
+        f"{'':<72} {'pyclag':>11} {'OpenSpiel':>11}  ratio",
+    ]
+    for name, figure in figures.items():
+        ours, theirs = f"{figure.pyclag:>11,.1f}", f"{figure.openspiel:>11,.1f}"
+        lines.append(f"{FIGURES[name]:<72} {ours} {theirs}  {figure.ratio:.2f}x")
+    return "\n".join(lines)

@@ -146,12 +146,8 @@ def _parser() -> argparse.ArgumentParser:
         "--preset", default="wikipedia", help="preset of the whole games (default: wikipedia)"
     )
     timing.add_argument("--json", action="store_true", help="print the figures as JSON")
-    timing.add_argument(
-        "--against",
-        choices=["openspiel"],
-        help="time OpenSpiel's C++ oh_hell side by side and print the ratios "
-        "(needs the openspiel extra)",
-    )
+    about = "time OpenSpiel's C++ oh_hell side by side; print the ratios (the openspiel extra)"
+    timing.add_argument("--against", choices=["openspiel"], help=about)
     return parser
 
 
@@ -404,7 +400,9 @@ def _bench(args: argparse.Namespace) -> int:
         raise ClagError("--runs must be at least 1 and --seconds more than 0")
     rules = presets.get(args.preset)  # refuses an unknown name before any timing
     if args.against == "openspiel":
-        return _bench_against(args)
+        against = bench_openspiel.run(runs=args.runs, seconds=args.seconds)
+        print(bench_openspiel.report(against, args.runs, args.seconds, as_json=args.json))
+        return 0
     figures = bench.run(runs=args.runs, seconds=args.seconds, preset=rules.name)
     if args.json:
         print(json.dumps({name: round(value, 1) for name, value in figures.items()}))
@@ -426,23 +424,6 @@ def _bench(args: argparse.Namespace) -> int:
         relation = "<=" if name == "import_ms" else ">="
         verdict = "meets" if ok else "MISSES"
         print(f"{labels[name]:<58} {value:>12,.1f}  ({verdict} bar {relation} {bar:,.0f})")
-    return 0
-
-
-def _bench_against(args: argparse.Namespace) -> int:
-    against = bench_openspiel.run(runs=args.runs, seconds=args.seconds)
-    if args.json:
-        print(json.dumps({name: figure._asdict() for name, figure in against.items()}))
-        return 0
-    print(
-        f"pyclag bench --against openspiel: median of {args.runs} runs of {args.seconds:g} s a side"
-    )
-    print(f"{'':<72} {'pyclag':>11} {'OpenSpiel':>11}  ratio")
-    for name, figure in against.items():
-        label = bench_openspiel.FIGURES[name]
-        print(
-            f"{label:<72} {figure.pyclag:>11,.1f} {figure.openspiel:>11,.1f}  {figure.ratio:.2f}x"
-        )
     return 0
 
 
