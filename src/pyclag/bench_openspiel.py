@@ -310,15 +310,15 @@ def report(figures: dict[str, Figure], runs: int, seconds: float, as_json: bool 
     >>> print(report(figures, 1, 0.5, as_json=True))
     {"import_ms": {"pyclag": 80.0, "openspiel": 40.0, "ratio": 0.5}}
     >>> print(report(figures, 1, 0.5).splitlines()[-1])
-    import time, ms (lower is faster)                                               80.0        40.0  0.50x
+    import time, ms (lower is faster)                                                 80.0          40.0  0.50x
     """
     if as_json:
         return json.dumps({name: figure._asdict() for name, figure in figures.items()})
     lines = [
         f"pyclag bench --against openspiel: median of {runs} runs of {seconds:g} s a side",
-        f"{'':<72} {'pyclag':>11} {'OpenSpiel':>11}  ratio",
+        f"{'':<72} {'pyclag':>13} {'OpenSpiel':>13}  ratio",
     ]
     for name, figure in figures.items():
-        ours, theirs = f"{figure.pyclag:>11,.1f}", f"{figure.openspiel:>11,.1f}"
+        ours, theirs = f"{figure.pyclag:>13,.1f}", f"{figure.openspiel:>13,.1f}"
         lines.append(f"{FIGURES[name]:<72} {ours} {theirs}  {figure.ratio:.2f}x")
     return "\n".join(lines)
