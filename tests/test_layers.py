@@ -35,6 +35,7 @@ LAYERS: Final = (
         "records",
         "scorecard",
         "bench",
+        "bench_openspiel",
         "scoresheet",
         "sampling",
         "encoding",

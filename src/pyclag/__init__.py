@@ -72,6 +72,7 @@ from pyclag.moves import (
     legal_trumps,
     play,
 )
+from pyclag.playout import rollouts
 from pyclag.rules import (
     NORMAL,
     RoundRules,
@@ -166,6 +167,7 @@ __all__ = [
     "play",
     "presets",
     "records",
+    "rollouts",
     "sample_chance",
     "score_round",
     "shuffle_hands",

@@ -27,7 +27,7 @@ from pyclag.playout import play_out, random_step
 from pyclag.rules.ruleset import NORMAL, RuleSet
 from pyclag.state import CHANCE, GameState
 
-__all__ = ["BARS", "run"]
+__all__ = ["BARS", "play_steps", "run"]
 
 BARS: dict[str, float | None] = {
     "rounds_per_s": 12_000.0,
@@ -62,20 +62,32 @@ def _rounds(players: int, hand_size: int, seconds: float) -> float:
     return _rate(work, seconds)
 
 
+def play_steps(state: GameState, rng: random.Random) -> GameState:
+    """Play ``state`` to the end step by step, as a bot or an adapter drives the
+    engine: ``legal_actions``, a random pick and ``apply`` for the players,
+    ``sample_chance`` for chance (the harness DESIGN.md §7 compares with OpenSpiel).
+
+    >>> import pyclag
+    >>> end = play_steps(pyclag.new_game(NORMAL.with_schedule([2, 3]), 3), random.Random(1))
+    >>> is_over(end), len(end.history)
+    (True, 2)
+    """
+    pick = rng.random
+    while not is_over(state):
+        if next_actor(state) is CHANCE:
+            state = apply(state, sample_chance(state, rng))
+        else:
+            actions = legal_actions(state)
+            state = apply(state, actions[int(pick() * len(actions))])
+    return state
+
+
 def _steps(players: int, hand_size: int, seconds: float) -> float:
     rules = NORMAL.with_schedule([hand_size] * 50)
     rng = random.Random(_SEED)
-    pick = rng.random
 
     def work() -> int:
-        state = new_game(rules, players)
-        while not is_over(state):
-            if next_actor(state) is CHANCE:
-                state = apply(state, sample_chance(state, rng))
-            else:
-                actions = legal_actions(state)
-                state = apply(state, actions[int(pick() * len(actions))])
-        return len(state.history)
+        return len(play_steps(new_game(rules, players), rng).history)
 
     work()  # warm the card tables
     return _rate(work, seconds)

@@ -124,6 +124,8 @@ def sample_deal(state: GameState, rng: random.Random) -> Deal:
     return deal
 
 
+_DEAL: Final = Phase.DEAL  # an enum member read through its class costs an attribute lookup
+
 _SHUFFLED: Final[list[Deal]] = []
 """The deal :func:`sample_deal` made last, by identity: its pack was shuffled from
 the 52 cards a moment ago, so dealing that very action needs no second check (the
@@ -174,7 +176,7 @@ def deal_pack(advance: Advance, state: GameState, deck: tuple[Card, ...]) -> Gam
     rnd = state.round
     setup = rnd.setup
     masks = deal_hands(deck, setup.players, setup.hand_size, setup.dealer)
-    return advance(state, setup, Phase.DEAL, rnd.bids, masks, deck)
+    return advance(state, setup, _DEAL, rnd.bids, masks, deck)
 
 
 # --- RAF Blind's face-down shuffle (§2.3) ---------------------------------------------------

@@ -35,7 +35,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from typing import NoReturn
 
-from pyclag import __version__, bench, charts, launch, presets, records
+from pyclag import __version__, bench, bench_openspiel, charts, launch, presets, records
 from pyclag.bots import Bot
 from pyclag.bots.names import BOT_NAMES, Search, bot_names, make_bots, seated, table_text
 from pyclag.bots.pimc import POLICIES
@@ -161,6 +161,8 @@ def _parser() -> argparse.ArgumentParser:
         "--preset", default="wikipedia", help="preset of the whole games (default: wikipedia)"
     )
     timing.add_argument("--json", action="store_true", help="print the figures as JSON")
+    about = "time OpenSpiel's C++ oh_hell side by side; print the ratios (the openspiel extra)"
+    timing.add_argument("--against", choices=["openspiel"], help=about)
     return parser
 
 
@@ -410,6 +412,10 @@ def _bench(args: argparse.Namespace) -> int:
     if args.runs < 1 or args.seconds <= 0:
         raise ClagError("--runs must be at least 1 and --seconds more than 0")
     rules = presets.get(args.preset)  # refuses an unknown name before any timing
+    if args.against == "openspiel":
+        against = bench_openspiel.run(runs=args.runs, seconds=args.seconds)
+        print(bench_openspiel.report(against, args.runs, args.seconds, as_json=args.json))
+        return 0
     figures = bench.run(runs=args.runs, seconds=args.seconds, preset=rules.name)
     if args.json:
         print(json.dumps({name: round(value, 1) for name, value in figures.items()}))

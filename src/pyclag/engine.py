@@ -64,7 +64,9 @@ __all__ = [
 ]
 
 _ROUND_OVER: Final = Phase.ROUND_OVER
-_PLAY, _BID, _BID_FIRST = Phase.PLAY, Phase.BID, Phase.BID_BEFORE_DEAL
+_PLAY, _BID, _BID_FIRST, _DEAL = Phase.PLAY, Phase.BID, Phase.BID_BEFORE_DEAL, Phase.DEAL
+_PLAY_LEGAL: Final = BY_PHASE[Phase.PLAY].legal
+_BID_LEGAL: Final = BY_PHASE[Phase.BID].legal
 _ROW_OF: Final = {row.action: row for row in DECISIONS}
 """The row an action class belongs to (a bid: the bidding after the deal)."""
 
@@ -197,9 +199,14 @@ def legal_actions(state: GameState) -> tuple[PlayerAction, ...]:
     ()
     """
     try:
-        row = BY_PHASE.get(state.round.phase)
+        current = state.round.phase
     except AttributeError:
         raise not_a_state("legal_actions", state) from None
+    if current is _PLAY:  # the commonest decisions: their rows' legal sets, read once
+        return _PLAY_LEGAL(state)
+    if current is _BID:
+        return _BID_LEGAL(state)
+    row = BY_PHASE.get(current)
     return () if row is None else row.legal(state)
 
 
@@ -373,8 +380,8 @@ def deal(
     if (rng is None) == (deck is None):
         raise TypeError("deal() needs exactly one of rng= (a random.Random) or deck= (52 cards)")
     shuffler = check_rng("deal", rng) if deck is None else None
-    if rnd.phase is not Phase.DEAL:
-        raise wrong_phase_error(state, "deal" if deck is None else "a deal", Phase.DEAL)
+    if rnd.phase is not _DEAL:
+        raise wrong_phase_error(state, "deal" if deck is None else "a deal", _DEAL)
     if shuffler is not None:  # a pack just shuffled holds the 52 cards: no check to repeat
         return deal_pack(advance, state, shuffled_deck(shuffler))
     given: Any = deck  # any value: the deal's rule refuses what is not a pack

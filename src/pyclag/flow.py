@@ -39,6 +39,7 @@ __all__ = [
     "finish_round",
     "next_round",
     "round_rules",
+    "round_scoring",
     "start_round",
     "tally",
 ]
@@ -246,8 +247,9 @@ def _reveal(rules: RuleSet, setup: RoundSetup, deck: tuple[Card, ...]) -> RoundS
 
 
 # Keyed by a user-built Scoring (with trump, order and precedence): a rule set uses a few
-# dozen combinations, read at every deal and by the bots, so the bound keeps many sets hot.
-@bounded(1024)
+# dozen combinations, read at every deal and by the bots, so the bound keeps many sets hot;
+# the very objects of the last calls first (an enum's hash is computed in Python).
+@bounded(1024, same_arguments=True)
 def round_rules(
     trump: Suit | None, scoring: Scoring, order: RankOrder, precedence: tuple[Suit, ...] | None
 ) -> RoundRules:
@@ -298,13 +300,24 @@ def finish_round(table: Table, state: GameState, rnd: RoundState) -> GameState:
     (10, 12, 0)
     """
     setup = rnd.setup
-    scoring = setup.round_rules.scoring if setup.round_rules is not None else state.rules.scoring
+    scoring = round_scoring(state.rules, setup)
     game = state.rules
     counted = game.counts_contracts(setup.played)
     points, won, made, totals = tally(scoring, rnd.bids, rnd.trick_winners, state.scores, counted)
     history = (*state.history, RoundResult(setup, rnd.bids, rnd.tricks, points, made, totals))
     following = next_round(table, game, setup, points, won, totals)
     return new_game_state(game, history, rnd if following is None else following)
+
+
+def round_scoring(rules: RuleSet, setup: RoundSetup) -> Scoring:
+    """How the round of ``setup`` is scored: its resolved rules' scheme, or the
+    rule set's while they are not known (the engine's and a rollout's scoring).
+
+    >>> import pyclag
+    >>> round_scoring(pyclag.NORMAL, pyclag.new_game(pyclag.NORMAL, players=3).round.setup).name
+    'F1'
+    """
+    return setup.round_rules.scoring if setup.round_rules is not None else rules.scoring
 
 
 def tally(

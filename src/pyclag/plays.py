@@ -199,14 +199,15 @@ def play_card(finish: Finish) -> PlayCard:
     def play(
         state: GameState, rnd: RoundState, seat: int, card: Card, as_card: Card | None
     ) -> GameState:
-        held = rnd.masks[seat]
+        masks = rnd.masks
+        held = masks[seat]
         setup = rnd.setup
         trick = rnd.trick
         if (
             as_card is None
             and type(card) is Card
-            and following(trick, held) & card.mask
-            and (card.mask & _NOT_TWOS or setup.played.twos is None)
+            and following(trick, held) & (bit := card.mask)
+            and (bit & _NOT_TWOS or setup.played.twos is None)
         ):
             # A legal natural card other than a two is legal whether twos are wild
             # or not (rule 5 only frees more cards), so one check serves both.
@@ -217,7 +218,7 @@ def play_card(finish: Finish) -> PlayCard:
             if refusal is not None:
                 raise refused(state, action, refusal, "play", play_cards(rnd, seat))
             played = action if as_card is not None else NATURAL_PLAYS[seat][card.index]
-        hands = list(rnd.masks)
+        hands = list(masks)
         hands[seat] = held ^ card.mask
         masks = tuple(hands)
         trick += (played,)

@@ -25,6 +25,7 @@ from pyclag.refusals import refused
 from pyclag.rules.bidding import BID_RANGES
 from pyclag.rules.play import TWOS
 from pyclag.rules.round import RoundSpec
+from pyclag.rules.ruleset import RuleSet
 from pyclag.rules.trumps import DealerCalls, NoTrumps
 from pyclag.scoring.schemes import ContractScoring
 from pyclag.state import GameState, Phase, RoundSetup, RoundState, seat_to_act
@@ -33,6 +34,7 @@ __all__ = [
     "Advance",
     "BidTricks",
     "bid_actions",
+    "bid_choices",
     "bid_refusal",
     "bid_tricks",
     "bid_values",
@@ -280,11 +282,24 @@ def bid_values(state: GameState, rnd: RoundState) -> tuple[int, ...]:
     >>> bid_values(state, state.round), bid_values(last, last.round)
     ((0, 1), (1,))
     """
-    setup = rnd.setup
-    if rnd.to_act != setup.last_bidder:
+    return bid_choices(state.rules, rnd.setup, rnd.to_act, rnd.bids)
+
+
+def bid_choices(
+    rules: RuleSet, setup: RoundSetup, seat: object, bids: tuple[int | None, ...]
+) -> tuple[int, ...]:
+    """The bids ``seat`` may make with ``bids`` made so far: ``0..h``, and for
+    the last bidder what the hook allows (§1.6, §1.7): :func:`bid_values` by its
+    parts, for the bid transition and a rollout, which hold no round state.
+
+    >>> import pyclag
+    >>> setup = pyclag.new_game(pyclag.NORMAL.with_schedule([2]), players=3).round.setup
+    >>> bid_choices(pyclag.NORMAL, setup, 1, (None, None, None)), bid_choices(pyclag.NORMAL, setup, 0, (None, 1, 0))
+    ((0, 1, 2), (0, 2))
+    """
+    if seat != setup.last_bidder:
         return BID_RANGES[setup.hand_size]
-    others = _total(rnd.bids)
-    return state.rules.hook.dealer_bids(setup.hand_size, others)
+    return rules.hook.dealer_bids(setup.hand_size, _total(bids))
 
 
 def bid_actions(state: GameState) -> tuple[Bid, ...]:
@@ -342,8 +357,7 @@ def bid_tricks(advance: Advance) -> BidTricks:
         setup = rnd.setup
         last = setup.last_bidder
         if seat == last:  # the hook binds the last bid (§1.7)
-            others = _total(rnd.bids)
-            legal = state.rules.hook.dealer_bids(setup.hand_size, others)
+            legal = bid_choices(state.rules, setup, seat, rnd.bids)
         else:
             legal = BID_RANGES[setup.hand_size]
         if type(tricks) is not int or tricks not in legal:

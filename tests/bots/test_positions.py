@@ -13,6 +13,7 @@ from pyclag.bots import HeuristicBot, play_game
 from pyclag.bots.names import Search, bot_names, make_bots
 from pyclag.bots.odds import card_chances, win_chance
 from pyclag.bots.pimc import PIMCBot
+from pyclag.playout import play_out
 from pyclag.rules.round import RoundRules
 from pyclag.scoring.schemes import F1
 from tests.helpers import bid_all, dealt
@@ -129,3 +130,19 @@ def test_named_bots_and_their_settings() -> None:
     assert [type(bot).__name__ for bot in table] == ["PIMCBot", "HeuristicBot"] * 2
     with pytest.raises(pyclag.ClagError, match="--pimc-worlds"):
         make_bots(["pimc"], [0], seed=2, settings=Search(worlds=0))
+
+
+def test_pimc_bot_random_policy_scores_each_world_as_a_random_playout() -> None:
+    # The random policy rolls out with pyclag.rollouts: the same points as the
+    # step engine's random playout of the deal (play_out), world by world.
+    rules = pyclag.NORMAL.with_schedule([5])
+    state = pyclag.deal(pyclag.new_game(rules, 4), rng=random.Random(8))
+    bot = PIMCBot(worlds=3, policy="random", seed=1)
+    after = pyclag.apply(state, pyclag.legal_actions(state)[0])
+    ours = bot._points(after, random.Random(4), 0)
+    end = play_out(after, random.Random(4), rounds=1)
+    assert ours == end.history[0].points
+    choices = [
+        PIMCBot(worlds=3, policy="random", seed=1).choose(pyclag.observe(state, 1)) for _ in "ab"
+    ]
+    assert choices[0] == choices[1] and pyclag.is_legal(state, choices[0])

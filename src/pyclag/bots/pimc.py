@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from pyclag.actions import Bid, Call, Play, PlayerAction
-from pyclag.bots import HeuristicBot, RandomBot, legal_choices
+from pyclag.bots import HeuristicBot, legal_choices
 from pyclag.bots.heuristic import call_values
 from pyclag.bots.odds import card_chances, stronger
 from pyclag.cards import DECK, Card, Rank, Suit
@@ -31,6 +31,7 @@ from pyclag.decisions import BID_TRICKS, PLAY_CARD
 from pyclag.engine import apply, is_over, sample_chance
 from pyclag.errors import RulesError
 from pyclag.hand import Hand, cards_of
+from pyclag.playout import rollouts
 from pyclag.plays import play_mask
 from pyclag.rules.deals import Bidding
 from pyclag.rules.round import RoundRules
@@ -231,8 +232,8 @@ class PIMCBot:
             playout_seed = self.rng.random()
             for number, action in enumerate(candidates):
                 rng = random.Random(playout_seed)  # the same playout luck for every candidate
-                end = self._play_out(apply(guess, action), rng, this_round)
-                totals[number] += end.history[this_round].points[seat]
+                points = self._points(apply(guess, action), rng, this_round)
+                totals[number] += points[seat]
         return candidates[max(range(len(candidates)), key=lambda number: totals[number])]
 
     def _worlds(self, view: Observation) -> list[GameState]:
@@ -269,10 +270,20 @@ class PIMCBot:
         ranked = sorted(range(len(calls)), key=lambda number: -values[number])
         return [calls[number] for number in sorted(ranked[: self.calls])]
 
+    def _points(self, state: GameState, rng: random.Random, this_round: int) -> tuple[int, ...]:
+        """The points of deal ``this_round`` played out from ``state`` with the
+        playout policy: the random one is :func:`pyclag.rollouts`' (the same
+        random playout, without a state per step)."""
+        if len(state.history) > this_round:  # the action ended the deal
+            return state.history[this_round].points
+        if self.policy == "random":
+            return rollouts(state, 1, rng)[0]
+        return self._play_out(state, rng, this_round).history[this_round].points
+
     def _play_out(self, state: GameState, rng: random.Random, this_round: int) -> GameState:
         """Play the world out to the end of the deal with the playout policy."""
-        policy = self.policy
-        chooser = RandomBot(rng) if policy == "random" else self.heuristic
+        policy = self.policy  # greedy or heuristic: the random policy rolls out (_points)
+        chooser = self.heuristic
         while len(state.history) <= this_round and not is_over(state):
             rnd = state.round
             seat = rnd.to_act
