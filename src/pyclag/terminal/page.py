@@ -34,11 +34,11 @@ round  cards  special rule                  scoring
    21      2  normal                        F1
    22      1  normal                        F1
 special deals:
-  No Trumps: No trumps: the highest card of the suit led wins each trick.
+  No Trumps: the highest card of the suit led wins each trick.
   Misère: nobody bids; every contract is 0 tricks. Taking no tricks scores 10;
       each trick taken scores -2.
   Guess Trumps: the card that names trumps is shown only after the last bid.
-  Blind (bids before the deal): Blind: everyone bids before the cards are dealt.
+  Blind (bids before the deal): everyone bids before the cards are dealt.
   Twos Wild: a two is played as any card you name (type 2H=AC or 2H as AC) and
       beats that card played naturally; a two has no suit of its own for
       following suit; it may be led; it may stand for any card.
@@ -172,6 +172,10 @@ def _specials(rules: RuleSet, players: int) -> list[str]:
             lines += ["  " + line for line in call_lines(rules, spec, spec.hand_size, words)]
             continue
         meaning = " ".join(spec_lines(spec, rules, spec.hand_size))
-        named = meaning.startswith(f"{spec.label}:")  # "Misère: nobody bids ..." names itself
-        lines.append(f"  {meaning}" if named else f"  {spec.label}: {meaning}")
+        # "Misère: nobody bids ...", "No trumps: the highest ..." name the deal
+        # already: the label stands in for that name rather than before it.
+        name, colon, rest = meaning.partition(": ")
+        if colon and spec.label.lower().startswith(name.lower()):
+            meaning = rest
+        lines.append(f"  {spec.label}: {meaning}")
     return lines
