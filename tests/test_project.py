@@ -48,6 +48,38 @@ def test_the_suite_runs_against_the_package_it_means_to() -> None:
         assert location.parent == ROOT / "src" / "pyclag", location
 
 
+def compiled_modules() -> list[str]:
+    """The modules the compiled build compiles: the mypyc hook's ``include`` in pyproject.toml."""
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    hook = pyproject["tool"]["hatch"]["build"]["targets"]["wheel"]["hooks"]["mypyc"]
+    names = []
+    for entry in hook["include"]:
+        path = ROOT / entry.lstrip("/")
+        for source in sorted(path.rglob("*.py")) if path.is_dir() else [path]:
+            parts = source.relative_to(ROOT / "src").with_suffix("").parts
+            if parts[-1] != "__init__":  # the hook's exclude: packages stay interpreted
+                names.append(".".join(parts))
+    return names
+
+
+def test_the_suite_runs_against_the_build_it_names() -> None:
+    """``.ci/run`` sets PYCLAG_TEST_BUILD to ``pure`` or ``compiled`` for the wheels it
+    tests; the compiled build's modules are mypyc's extension modules, the pure build's
+    (and the editable install's) are Python source. ``pip install .`` builds the pure
+    wheel: the hook that compiles is off unless HATCH_BUILD_HOOKS_ENABLE=1 asks for it."""
+    build = os.environ.get("PYCLAG_TEST_BUILD", "pure")
+    assert build in {"pure", "compiled"}, build
+    names = compiled_modules()
+    assert {"pyclag.decisions", "pyclag.state", "pyclag.turns", "pyclag.plays"} <= set(names)
+    suffixes = {Path(importlib.import_module(name).__file__ or "").suffix for name in names}
+    assert suffixes == ({".so"} if build == "compiled" else {".py"}), (build, suffixes)
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert "enable-by-default = false" in pyproject
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert "PYCLAG_TEST_BUILD=pure " in ci and "PYCLAG_TEST_BUILD=compiled " in ci
+    assert "HATCH_BUILD_HOOKS_ENABLE=1 .venv/bin/pip wheel" in ci
+
+
 def test_the_version_is_written_once_and_the_changelog_names_it() -> None:
     pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     assert "version" in pyproject["project"]["dynamic"]
