@@ -42,6 +42,7 @@ nitpick_ignore = [
     ("py:class", "Validator"),
     ("py:class", "~_P"),
     ("py:class", "pyclag.checks._R"),
+    ("py:class", "pyclag.checks._T"),
 ]
 autodoc_typehints = "description"
 
