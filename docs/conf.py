@@ -46,6 +46,7 @@ nitpick_ignore = [
     # matplotlib (the plot extra) has no inventory among the local copies.
     ("py:class", "Figure"),
     ("py:class", "matplotlib.figure.Figure"),
+    ("py:class", "pyclag.checks._T"),
 ]
 autodoc_typehints = "description"
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import importlib
 import inspect
 import os
@@ -46,6 +47,38 @@ def test_the_suite_runs_against_the_package_it_means_to() -> None:
         assert "site-packages" in location.parts, location
     else:
         assert location.parent == ROOT / "src" / "pyclag", location
+
+
+def compiled_modules() -> list[str]:
+    """The modules the compiled build compiles: the mypyc hook's ``include`` in pyproject.toml."""
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    hook = pyproject["tool"]["hatch"]["build"]["targets"]["wheel"]["hooks"]["mypyc"]
+    names = []
+    for entry in hook["include"]:
+        path = ROOT / entry.lstrip("/")
+        for source in sorted(path.rglob("*.py")) if path.is_dir() else [path]:
+            parts = source.relative_to(ROOT / "src").with_suffix("").parts
+            if parts[-1] != "__init__":  # the hook's exclude: packages stay interpreted
+                names.append(".".join(parts))
+    return names
+
+
+def test_the_suite_runs_against_the_build_it_names() -> None:
+    """``.ci/run`` sets PYCLAG_TEST_BUILD to ``pure`` or ``compiled`` for the wheels it
+    tests; the compiled build's modules are mypyc's extension modules, the pure build's
+    (and the editable install's) are Python source. ``pip install .`` builds the pure
+    wheel: the hook that compiles is off unless HATCH_BUILD_HOOKS_ENABLE=1 asks for it."""
+    build = os.environ.get("PYCLAG_TEST_BUILD", "pure")
+    assert build in {"pure", "compiled"}, build
+    names = compiled_modules()
+    assert {"pyclag.decisions", "pyclag.state", "pyclag.turns", "pyclag.plays"} <= set(names)
+    suffixes = {Path(importlib.import_module(name).__file__ or "").suffix for name in names}
+    assert suffixes == ({".so"} if build == "compiled" else {".py"}), (build, suffixes)
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert "enable-by-default = false" in pyproject
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert "PYCLAG_TEST_BUILD=pure " in ci and "PYCLAG_TEST_BUILD=compiled " in ci
+    assert "HATCH_BUILD_HOOKS_ENABLE=1 .venv/bin/pip wheel" in ci
 
 
 def test_the_version_is_written_once_and_the_changelog_names_it() -> None:
@@ -139,8 +172,33 @@ def _public_functions() -> list[tuple[str, object]]:
     return found
 
 
+def _docstring(name: str, function: object) -> str:
+    """A function's docstring; for a compiled module's (mypyc keeps none), the source's."""
+    module = importlib.import_module(name.rsplit(".", 1)[0].split(".")[0])
+    for depth in range(name.count("."), 0, -1):
+        module_name = name.rsplit(".", depth)[0]
+        try:
+            module = importlib.import_module(module_name)
+        except ImportError:
+            break
+    if Path(module.__file__ or "").suffix != ".so":
+        return getattr(function, "__doc__", None) or ""
+    qualname = name[len(module.__name__) + 1 :].split(".")
+    source = ROOT / "src" / Path(*module.__name__.split(".")).with_suffix(".py")
+    nodes: list[ast.AST] = [ast.parse(source.read_text(encoding="utf-8"))]
+    for part in qualname:
+        nodes = [
+            child
+            for node in nodes
+            for child in ast.iter_child_nodes(node)
+            if isinstance(child, ast.ClassDef | ast.FunctionDef) and child.name == part
+        ]
+    found = [ast.get_docstring(node) for node in nodes if isinstance(node, ast.FunctionDef)]
+    return found[0] or "" if found else ""
+
+
 def test_every_public_function_has_a_doctest() -> None:
     functions = _public_functions()
     assert len(functions) > 40
-    missing = [name for name, function in functions if ">>>" not in (function.__doc__ or "")]
+    missing = [name for name, function in functions if ">>>" not in _docstring(name, function)]
     assert missing == []

@@ -14,6 +14,7 @@ from typing import Final
 from pyclag.actions import Deal, Draw, ShuffleHands
 from pyclag.builders import revise
 from pyclag.cards import Card
+from pyclag.checks import unchecked
 from pyclag.dealing import (
     deal_hands,
     deck_refusal,
@@ -83,7 +84,7 @@ def draw_refusal(state: GameState, action: Draw) -> Refusal | None:
 
 
 def _cards(action: Draw) -> tuple[Card, ...]:
-    cards = action.cards
+    cards = unchecked(action).cards  # as given (compiled, a typed read would refuse a list)
     return tuple(cards) if isinstance(cards, (tuple, list)) else ()
 
 
@@ -139,7 +140,7 @@ def deal_refusal(state: GameState, action: Deal) -> Refusal | None:
     >>> deal_refusal(pyclag.new_game(pyclag.NORMAL, players=3), Deal(pyclag.DECK[:51])).why
     'a deck must hold the 52 distinct cards, top first; got 51 items (missing AS)'
     """
-    return _refusal(deck_refusal(action.deck))
+    return _refusal(deck_refusal(unchecked(action).deck))  # as given, as in take_deal
 
 
 def take_deal(advance: Advance) -> Callable[[GameState, Deal], GameState]:
@@ -155,7 +156,9 @@ def take_deal(advance: Advance) -> Callable[[GameState, Deal], GameState]:
     def take(state: GameState, action: Deal) -> GameState:
         if _SHUFFLED and action is _SHUFFLED[0]:  # sample_chance's own pack
             return deal_pack(advance, state, action.deck)
-        deck = deck_refusal(action.deck)  # a tuple: a list would make the state mutable
+        # As given (``unchecked``: compiled, a read of the field typed as a tuple would
+        # refuse a list with mypyc's own TypeError); a list would make the state mutable.
+        deck = deck_refusal(unchecked(action).deck)
         if isinstance(deck, Refusal):
             raise refused(state, action, deck, "deal", ())
         return deal_pack(advance, state, deck)
@@ -211,7 +214,7 @@ def shuffle_refusal(state: GameState, action: ShuffleHands) -> Refusal | None:
     >>> shuffle_refusal(state, swapped).why
     'a face-down shuffle gives each seat an order of its own cards; seat 0 holds 4C 7C, not 2C 5C'
     """
-    return _refusal(piles_refusal(state.round.masks, action.piles))
+    return _refusal(piles_refusal(state.round.masks, unchecked(action).piles))  # as given
 
 
 def take_shuffle(advance: Advance) -> Callable[[GameState, ShuffleHands], GameState]:
@@ -228,7 +231,7 @@ def take_shuffle(advance: Advance) -> Callable[[GameState, ShuffleHands], GameSt
 
     def take(state: GameState, action: ShuffleHands) -> GameState:
         rnd = state.round
-        piles = piles_refusal(rnd.masks, action.piles)
+        piles = piles_refusal(rnd.masks, unchecked(action).piles)  # as given, as for a deck
         if isinstance(piles, Refusal):
             raise refused(state, action, piles, "shuffle", ())
         setup = revise(rnd.setup, piles=piles)

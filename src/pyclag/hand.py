@@ -13,10 +13,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Final
 
+import attr
 import attrs
 
 from pyclag.cards import DECK, Card, Suit, parse_cards
-from pyclag.checks import Frozen, not_a
+from pyclag.checks import Frozen, not_a, unchecked
 from pyclag.errors import RecordError
 
 __all__ = ["ONE_SUIT", "Hand", "cards_of", "nth_card"]
@@ -69,6 +70,14 @@ def cards_of(mask: int) -> tuple[Card, ...]:
     return c[mask & 0x1FFF] + d[mask >> 13 & 0x1FFF] + h[mask >> 26 & 0x1FFF] + s[mask >> 39]
 
 
+def _check_mask(_hand: object, _attribute: object, value: object) -> None:
+    """A hand's mask: an int (not a bool) of the 52 cards' bits."""
+    if isinstance(value, bool) or not isinstance(value, int):  # inline: hands are many
+        raise not_a("Hand", "mask", "an int in 0..2**52-1", value)
+    if not 0 <= value <= _FULL:
+        raise RecordError(f"a hand mask must be an int in 0..2**52-1, not {value!r}")
+
+
 @attrs.frozen(repr=False)
 class Hand(Frozen):
     """An immutable set of cards; ``mask`` has bit ``card.index`` set per card.
@@ -83,14 +92,9 @@ class Hand(Frozen):
     TypeError: Hand: mask must be an int in 0..2**52-1, not str
     """
 
-    mask: int = attrs.field(default=0)
-
-    @mask.validator
-    def _check(self, _attribute: object, value: int) -> None:
-        if isinstance(value, bool) or not isinstance(value, int):  # inline: hands are many
-            raise not_a("Hand", "mask", "an int in 0..2**52-1", value)
-        if not 0 <= value <= _FULL:
-            raise RecordError(f"a hand mask must be an int in 0..2**52-1, not {value!r}")
+    # A validator function, not a decorated method: compiled, a class body's
+    # ``@mask.validator`` would not reach attrs (docs/development.rst).
+    mask: int = attr.ib(default=0, validator=_check_mask)
 
     @classmethod
     def of(cls, cards: Iterable[Card]) -> Hand:
@@ -118,14 +122,15 @@ class Hand(Frozen):
         return cls(mask)
 
     @classmethod
-    def parse(cls, text: str) -> Hand:
-        """A hand from card text such as ``"AS KS 2H"``.
+    def parse(cls, text: object) -> Hand:
+        """A hand from card text such as ``"AS KS 2H"``; anything else, a value
+        that is not a str included, is a RecordError (as for :func:`~pyclag.parse_cards`).
 
         >>> Hand.parse("AS AS")
         Traceback (most recent call last):
         pyclag.errors.RecordError: card AS appears twice
         """
-        return cls.of(parse_cards(text))
+        return cls.of(parse_cards(unchecked(text)))  # parse_cards refuses a non-str
 
     def __contains__(self, card: object) -> bool:
         return isinstance(card, Card) and bool(self.mask & card.mask)

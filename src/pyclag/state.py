@@ -16,13 +16,14 @@ from __future__ import annotations
 
 import enum
 import operator
-from typing import Final, Literal, TypeAlias
+from typing import Any, Final, Literal, TypeAlias
 
+import attr
 import attrs
 
 from pyclag.actions import Call, Play
 from pyclag.cards import Card, Suit
-from pyclag.checks import Frozen
+from pyclag.checks import Frozen, interpreted
 from pyclag.display import numbers, phase_words, round_words, table_text, trumps_words
 from pyclag.hand import Hand
 from pyclag.phases import Phase
@@ -126,8 +127,8 @@ class RoundSetup(Frozen):
     declared: Suit | NoTrumps | None = None
     piles: tuple[tuple[Card, ...], ...] | None = None
     draw: tuple[Card, ...] | None = None
-    first_bidder: Seat = attrs.field(default=attrs.Factory(_eldest, takes_self=True))
-    played: RoundSpec = attrs.field(
+    first_bidder: Seat = attr.ib(default=attrs.Factory(_eldest, takes_self=True))
+    played: RoundSpec = attr.ib(
         default=attrs.Factory(operator.attrgetter("spec"), takes_self=True), repr=False
     )
 
@@ -165,6 +166,7 @@ class RoundSetup(Frozen):
         )
 
 
+@interpreted  # a base of attrs classes (pyclag.checks.interpreted)
 class TrickRecord(Frozen):
     """What a round in progress, a finished round and an observation derive
     from their setup and their finished tricks (internal surface: the base of
@@ -174,18 +176,20 @@ class TrickRecord(Frozen):
     setup: RoundSetup
     tricks: tuple[Trick, ...]
 
+    # ``self: Any``: compiled, a method checks that ``self`` is one of the classes
+    # the compiled modules define, and the observation is not (views stays interpreted).
     @property
-    def hand_size(self) -> int:
+    def hand_size(self: Any) -> int:
         """Cards dealt to each player."""
-        return self.setup.hand_size
+        return int(self.setup.hand_size)
 
     @property
-    def trick_winners(self) -> tuple[Seat, ...]:
+    def trick_winners(self: Any) -> tuple[Seat, ...]:
         """The winner of each finished trick, in order."""
         return tuple(map(_WINNER, self.tricks))
 
     @property
-    def tricks_won(self) -> tuple[int, ...]:
+    def tricks_won(self: Any) -> tuple[int, ...]:
         """Finished tricks won by each seat."""
         return tricks_won(self.setup.players, self.trick_winners)
 

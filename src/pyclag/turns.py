@@ -18,7 +18,7 @@ from typing import Final
 from pyclag.actions import Bid, Call, ChooseHandSize, DeclareTrump
 from pyclag.builders import next_state, revise
 from pyclag.cards import Suit
-from pyclag.checks import bounded
+from pyclag.checks import bounded, unchecked
 from pyclag.errors import IllegalTrumpError, Reason, Refusal
 from pyclag.flow import Advance
 from pyclag.refusals import refused
@@ -84,7 +84,8 @@ def hand_size_refusal(state: GameState, action: ChooseHandSize) -> Refusal | Non
     'not a hand size the dealer may choose'
     """
     setup = state.round.setup
-    return setup.spec.hand_size_refusal(setup.players, action.size, state.rules.no_turnup)
+    size = unchecked(action).size  # as given: the spec's ruling refuses what is not a size
+    return setup.spec.hand_size_refusal(setup.players, size, state.rules.no_turnup)
 
 
 def take_hand_size(advance: Advance) -> Callable[[GameState, ChooseHandSize], GameState]:
@@ -333,11 +334,13 @@ def bid_refusal(state: GameState, action: Bid) -> Refusal | None:
     setup = rnd.setup
     others = _total(rnd.bids)
     last = action.seat == setup.last_bidder
-    return state.rules.hook.refusal(setup.hand_size, others, last, action.tricks)
+    # The bid as given: compiled, a read of the field typed int would take True for 1.
+    return state.rules.hook.refusal(setup.hand_size, others, last, unchecked(action).tricks)
 
 
-BidTricks = Callable[[GameState, RoundState, int, int], GameState]
-"""The bid transition by its parts: state, its round, the seat to act, the tricks bid."""
+BidTricks = Callable[[GameState, RoundState, int, object], GameState]
+"""The bid transition by its parts: state, its round, the seat to act, the tricks bid
+(any value: the transition refuses what is not a legal bid)."""
 
 
 def bid_tricks(advance: Advance) -> BidTricks:
@@ -353,7 +356,7 @@ def bid_tricks(advance: Advance) -> BidTricks:
     ((None, 0, None), 2)
     """
 
-    def bid(state: GameState, rnd: RoundState, seat: int, tricks: int) -> GameState:
+    def bid(state: GameState, rnd: RoundState, seat: int, tricks: object) -> GameState:
         setup = rnd.setup
         last = setup.last_bidder
         if seat == last:  # the hook binds the last bid (§1.7)
@@ -361,12 +364,12 @@ def bid_tricks(advance: Advance) -> BidTricks:
         else:
             legal = BID_RANGES[setup.hand_size]
         if type(tricks) is not int or tricks not in legal:
-            action = Bid(seat, tricks)
+            action = Bid(seat, unchecked(tricks))
             refusal = bid_refusal(state, action)
             if refusal is not None:
                 raise refused(state, action, refusal, "bid", legal)
         bids = list(rnd.bids)
-        bids[seat] = tricks
+        bids[seat] = unchecked(tricks)  # a legal bid, an int: checked above
         if seat == last:  # the last bid ends the bidding (§1.6)
             return advance(state, setup, rnd.phase, tuple(bids), rnd.masks)
         return next_state(
@@ -386,6 +389,8 @@ def take_bid(bid: BidTricks) -> Callable[[GameState, Bid], GameState]:
     """
 
     def take(state: GameState, action: Bid) -> GameState:
-        return bid(state, state.round, action.seat, action.tricks)
+        # The bid as given (``unchecked``: compiled, a read of the field typed int
+        # would refuse a str with mypyc's own TypeError before the bid's ruling).
+        return bid(state, state.round, action.seat, unchecked(action).tricks)
 
     return take
