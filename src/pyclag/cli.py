@@ -257,7 +257,8 @@ def _simulate(args: argparse.Namespace) -> int:
     if args.record:
         write_file(args.record, records.dump(state))
     if args.chart:
-        charts.save(charts.totals_figure(state), args.chart)
+        seats = [f"seat {seat} {name}" for seat, name in enumerate(names)]
+        charts.save(charts.totals_figure(state, seats), args.chart)
     return 0
 
 

@@ -159,6 +159,14 @@ def test_simulate_chart_writes_the_distribution_and_one_game_its_totals(
 # --- the data drawn are the scores -------------------------------------------------------------
 
 
+def test_the_running_totals_name_the_players_they_are_given() -> None:
+    _matplotlib()
+    state = seeded_game(pyclag.NORMAL.with_schedule([2, 1]), 3, ["heuristic", "random"], 1)
+    names = ["seat 0 heuristic", "seat 1 random", "seat 2 heuristic"]
+    figure: Any = charts.totals_figure(state, names)
+    assert [line.get_label() for line in figure.axes[0].lines] == names
+
+
 @pytest.mark.parametrize(("name", "players", "seed"), [("wikipedia", 4, 1), ("raf", 5, 3)])
 def test_the_running_totals_drawn_are_the_game_scores(name: str, players: int, seed: int) -> None:
     _matplotlib()
