@@ -8,12 +8,18 @@ The record round trip of the games the suite plays is explicit:
 :func:`tests.helpers.play_checked` plays a game out and checks it, and
 tests/records/test_every_game_round_trips.py checks games of every preset
 and player count.
+
+The tests that press Ctrl-C in a program they start need SIGINT to reach it:
+a suite started with SIGINT ignored (as a background job is) would hand that
+on, since an ignored signal stays ignored across ``exec``, so the suite
+catches it itself, and a caught signal is reset to the default in a child.
 """
 
 from __future__ import annotations
 
 import importlib.util
 import os
+import signal
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -30,6 +36,9 @@ def pytest_configure(config: pytest.Config) -> None:
             "*/pyclag/openspiel/*",
         ]
 
+
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 settings.register_profile(
     "ci",
