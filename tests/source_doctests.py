@@ -80,7 +80,7 @@ class SourceDoctest(pytest.Item):
         flags = 0
         for flag in self.config.getini("doctest_optionflags"):
             flags |= doctest.OPTIONFLAGS_BY_NAME[flag]
-        runner = doctest.DocTestRunner(optionflags=flags)
+        runner = _Runner(optionflags=flags)
         report: list[str] = []
         runner.run(self.test, out=report.append, clear_globs=False)
         if runner.failures:
@@ -95,6 +95,18 @@ class SourceDoctest(pytest.Item):
 
     def reportinfo(self) -> tuple[Path, int | None, str]:
         return self.path, self.test.lineno, f"[source doctest] {self.name}"
+
+
+class _Runner(doctest.DocTestRunner):
+    """A doctest runner that lets ``pytest.importorskip`` in an example skip the
+    docstring (an example needing an extra), as pytest's own doctests do."""
+
+    def report_unexpected_exception(
+        self, out: Any, test: doctest.DocTest, example: doctest.Example, exc_info: Any
+    ) -> None:
+        if isinstance(exc_info[1], pytest.skip.Exception):
+            raise exc_info[1]
+        super().report_unexpected_exception(out, test, example, exc_info)
 
 
 class SourceDoctestError(Exception):
