@@ -414,8 +414,13 @@ def simulate_many(
     done = bytearray(len(plan))
     left = len(plan)
     tally = EMPTY
-    # The plan itself, not an iterator of it: Dask's map takes sequences only.
-    results: Iterator[tuple[int, Tally]] = iter((map or builtins.map)(play_shard, plan))
+    try:
+        # The plan itself, not an iterator of it: Dask's map takes sequences only. A
+        # map that sends every shard at once (a process pool) may find a worker dead
+        # before it has sent them all.
+        results: Iterator[tuple[int, Tally]] = iter((map or builtins.map)(play_shard, plan))
+    except Exception as err:
+        raise _lost(plan, done, err) from err
     while left:
         try:
             index, part = next(results)
@@ -424,7 +429,7 @@ def simulate_many(
         except ShardError:
             raise
         except Exception as err:  # a worker that died, a cluster that went away
-            raise ShardError(_missing(plan, done, f"{type(err).__name__}: {err}")) from err
+            raise _lost(plan, done, err) from err
         if not 0 <= index < len(done) or done[index]:
             raise ShardError(f"shard {index} came back twice or was never sent")
         done[index] = 1
@@ -433,6 +438,11 @@ def simulate_many(
         if on_shard is not None:
             on_shard(part)
     return Summary(tally, tuple(bots[seat % len(bots)] for seat in range(players)))
+
+
+def _lost(plan: Sequence[Shard], done: bytearray, err: Exception) -> ShardError:
+    """The error of a run whose map failed with ``err``, naming a shard it lost."""
+    return ShardError(_missing(plan, done, f"{type(err).__name__}: {err}"))
 
 
 def _missing(plan: Sequence[Shard], done: bytearray, why: str) -> str:

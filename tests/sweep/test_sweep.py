@@ -5,6 +5,7 @@ completion order; failures and interrupts end the run with a clear message."""
 from __future__ import annotations
 
 import concurrent.futures
+import concurrent.futures.process
 import json
 import multiprocessing
 import os
@@ -252,6 +253,19 @@ def test_a_worker_that_dies_ends_the_run_naming_an_unfinished_shard(
     ):
         simulate_many(RULES, 3, BOTS, 20, seed=4, shard_size=5, map=pool.map)
     assert "BrokenProcessPool" in str(raised.value)
+
+
+def test_a_pool_that_breaks_while_the_shards_are_sent_names_an_unfinished_shard() -> None:
+    # A process pool's map sends every shard at once: a worker that dies at once
+    # breaks the pool before the map returns (the race the dying-worker test can hit).
+    def broken(function: Callable[[Shard], Any], items: Iterable[Shard]) -> Iterator[Any]:
+        raise concurrent.futures.process.BrokenProcessPool("a child process terminated")
+
+    with pytest.raises(
+        ShardError,
+        match=r"^shard 0 \(games 0-4, seeds 4-8\) did not finish.*BrokenProcessPool",
+    ):
+        simulate_many(RULES, 3, BOTS, 20, seed=4, shard_size=5, map=broken)
 
 
 def test_a_map_that_returns_too_little_is_never_a_short_summary() -> None:
