@@ -44,7 +44,7 @@ from pyclag.actions import (
     ShuffleHands,
     SuitChoice,
 )
-from pyclag.cards import Card, Suit, parse_cards
+from pyclag.cards import Card, Rank, Suit, parse_cards
 from pyclag.errors import RecordError, RulesError
 from pyclag.rules.trumps import NO_TRUMPS, TURN_UP, Precedence
 
@@ -136,24 +136,15 @@ def read_typed_play(text: object, seat: int) -> Play:
 
 
 _RANK_WORDS: Final = {
-    word: letter
-    for letter, words in (
-        ("A", "ace aces"),
-        ("K", "king kings"),
-        ("Q", "queen queens"),
-        ("J", "jack jacks knave"),
-        ("T", "ten"),
-        ("9", "nine"),
-        ("8", "eight"),
-        ("7", "seven"),
-        ("6", "six"),
-        ("5", "five"),
-        ("4", "four"),
-        ("3", "three"),
-        ("2", "two deuce"),
-    )
-    for word in words.split()
+    **{rank.name.lower(): rank.letter for rank in Rank},  # the ranks' own names: ace .. two
+    **{
+        rank.name.lower() + "s": rank.letter
+        for rank in (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK)
+    },
+    "knave": Rank.JACK.letter,
+    "deuce": Rank.TWO.letter,
 }
+"""A rank as a word: its name, a court card's plural, and the old names."""
 
 
 def read_card(text: object) -> Card:
