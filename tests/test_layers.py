@@ -18,7 +18,7 @@ import pytest
 SRC: Final = pathlib.Path(__file__).resolve().parent.parent / "src" / "pyclag"
 
 LAYERS: Final = (
-    ("errors", "checks", "cards", "hand", "phases"),
+    ("errors", "checks", "values", "cards", "hand", "phases"),
     ("actions",),
     ("rules", "scoring", "dealing"),
     ("presets", "display"),

@@ -4,11 +4,12 @@
 :class:`~pyclag.state.Trick` for every trick, and :func:`revise` for the steps
 of a round.
 
-attrs' frozen ``__init__`` sets each field through ``object.__setattr__``
-(about 40 ns a field); setting the slots through their descriptors builds the
-same value about a third faster. None of these classes has validators,
-converters or a post-init to skip; tests/engine/test_state.py checks that both
-ways build equal values.
+Compiled, the classes are native and their own constructors are the fast
+way. Interpreted, a frozen ``__init__`` sets each field past the
+``__setattr__`` that refuses assignments (:func:`pyclag.checks.freeze`);
+setting the slots through their descriptors builds the same value faster.
+None of these classes has validators, converters or a post-init to skip;
+tests/engine/test_state.py checks that both ways build equal values.
 """
 
 from __future__ import annotations
@@ -16,22 +17,34 @@ from __future__ import annotations
 import operator
 from typing import Any, Final
 
-import attrs
-
 from pyclag.actions import Play
 from pyclag.rules.ruleset import RuleSet
-from pyclag.state import Actor, GameState, Phase, RoundResult, RoundSetup, RoundState, Seat, Trick
+from pyclag.state import (
+    NATIVE,
+    Actor,
+    GameState,
+    Phase,
+    RoundResult,
+    RoundSetup,
+    RoundState,
+    Seat,
+    Trick,
+)
+from pyclag.values import replace
 
 __all__ = ["new_game_state", "new_round_state", "new_trick", "next_state", "revise"]
 
 _new = object.__new__
+# The slots' setters, for the interpreted build (compiled, a Final field has none to call).
 _set_setup, _set_phase, _set_to_act, _set_bids, _set_masks, _set_trick, _set_tricks = (
-    getattr(RoundState, field.name).__set__ for field in attrs.fields(RoundState)
+    getattr(RoundState, name).__set__ for name in RoundState.__match_args__
 )
 _set_rules, _set_history, _set_round = (
-    getattr(GameState, field.name).__set__ for field in attrs.fields(GameState)
+    getattr(GameState, name).__set__ for name in GameState.__match_args__
 )
-_set_leader, _set_plays, _set_winner = (getattr(Trick, f.name).__set__ for f in attrs.fields(Trick))
+_set_leader, _set_plays, _set_winner = (
+    getattr(Trick, name).__set__ for name in Trick.__match_args__
+)
 
 
 def new_round_state(
@@ -50,6 +63,8 @@ def new_round_state(
     >>> new_round_state(rnd.setup, rnd.phase, rnd.to_act, rnd.bids, rnd.masks, (), ()) == rnd
     True
     """
+    if NATIVE:
+        return RoundState(setup, phase, to_act, bids, masks, trick, tricks)
     state = _new(RoundState)
     _set_setup(state, setup)
     _set_phase(state, phase)
@@ -71,6 +86,8 @@ def new_game_state(
     >>> new_game_state(state.rules, state.history, state.round) == state
     True
     """
+    if NATIVE:
+        return GameState(rules, history, round_)
     state = _new(GameState)
     _set_rules(state, rules)
     _set_history(state, history)
@@ -97,6 +114,12 @@ def next_state(
     >>> next_state(state, rnd.setup, rnd.phase, rnd.to_act, rnd.bids, rnd.masks, (), ()) == state
     True
     """
+    if NATIVE:
+        return GameState(
+            state.rules,
+            state.history,
+            RoundState(setup, phase, to_act, bids, masks, trick, tricks),
+        )
     game = _new(GameState)
     _set_rules(game, state.rules)
     _set_history(game, state.history)
@@ -111,6 +134,8 @@ def new_trick(leader: Seat, plays: tuple[Play, ...], winner: Seat) -> Trick:
     >>> new_trick(0, (Play(0, Card.parse("AS")),), 0) == Trick(0, (Play(0, Card.parse("AS")),), 0)
     True
     """
+    if NATIVE:
+        return Trick(leader, plays, winner)
     trick = _new(Trick)
     _set_leader(trick, leader)
     _set_plays(trick, plays)
@@ -118,26 +143,27 @@ def new_trick(leader: Seat, plays: tuple[Play, ...], winner: Seat) -> Trick:
     return trick
 
 
-_SETUP_NAMES: Final = tuple(field.name for field in attrs.fields(RoundSetup))
-_SETUP_VALUES: Final = operator.attrgetter(*_SETUP_NAMES)
-_SETUP_PUT: Final = {name: getattr(RoundSetup, name).__set__ for name in _SETUP_NAMES}
-_SETUP_PUTS: Final = tuple(_SETUP_PUT.values())
+_SETUP_PUTS: Final = tuple(getattr(RoundSetup, name).__set__ for name in RoundSetup.__match_args__)
+_SETUP_VALUES: Final = operator.attrgetter(*RoundSetup.__match_args__)
+_SETUP_PUT: Final = dict(zip(RoundSetup.__match_args__, _SETUP_PUTS, strict=True))
 
 
 def revise(setup: RoundSetup, **changes: Any) -> RoundSetup:
-    """``setup`` with some fields changed: ``attrs.evolve``, built faster, for
-    the steps of a round (internal surface; a field name is checked).
+    """``setup`` with some fields changed: :func:`pyclag.state.replace`, built
+    faster interpreted, for the steps of a round (internal surface).
 
     >>> from pyclag.rules.round import RoundSpec
     >>> revise(RoundSetup(0, RoundSpec(3), 4, 3, 3), hand_size=5).hand_size
     5
     """
+    if NATIVE:
+        return replace(setup, **changes)
     new = _new(RoundSetup)
     for put, value in zip(_SETUP_PUTS, _SETUP_VALUES(setup), strict=True):
         put(new, value)
     for name, value in changes.items():
         put_one = _SETUP_PUT.get(name)
         if put_one is None:
-            raise TypeError(f"revise: RoundSetup has no field {name!r}")
+            raise TypeError(f"replace: RoundSetup has no field {name!r}")
         put_one(new, value)
     return new

@@ -7,9 +7,13 @@ This is internal surface, shared by every layer above it."""
 
 from __future__ import annotations
 
+import ast
 import enum
 import functools
+import inspect
 import random
+import textwrap
+import types
 from collections.abc import Callable
 from typing import Any, Final, ParamSpec, Protocol, TypeGuard, TypeVar, cast
 
@@ -187,6 +191,103 @@ def _fields_repr(self: attrs.AttrsInstance) -> str:
         if field.repr
     )
     return f"{type(self).__qualname__.rsplit('>.', 1)[-1]}({shown})"
+
+
+def fields_repr(value: object, names: tuple[str, ...]) -> str:
+    """``Class(field=value, ...)`` over ``names``, as attrs writes a repr.
+
+    >>> fields_repr(1j, ("real", "imag"))
+    'complex(real=0.0, imag=1.0)'
+    """
+    shown = ", ".join(f"{name}={getattr(value, name)!r}" for name in names)
+    return f"{type(value).__qualname__}({shown})"
+
+
+# --- values written out by hand (pyclag.state) ---------------------------------------------
+
+
+def _refuse_set(self: object, name: str, value: object) -> None:
+    raise attrs.exceptions.FrozenInstanceError()
+
+
+def _refuse_delete(self: object, name: str) -> None:
+    raise attrs.exceptions.FrozenInstanceError()
+
+
+def freeze(*classes: type) -> bool:
+    """Make the fields of each interpreted class among ``classes`` frozen once
+    its ``__init__`` has run, as attrs freezes a class, and say whether any was
+    interpreted. The classes are ``pyclag.state``'s, whose fields are ``Final``
+    and slots: compiled, they are native classes whose
+    ``Final`` fields have no setter, and this leaves them as they are.
+
+    Interpreted, each class's ``__init__`` (which assigns its fields, and
+    nothing else) is compiled again with each assignment a call of the slot's
+    setter, past the ``__setattr__`` that refuses every later assignment.
+
+    >>> class Pair:
+    ...     __slots__ = ("left", "right")
+    ...     def __init__(self, left: int, right: int = 0) -> None:
+    ...         self.left = left
+    ...         self.right = right
+    >>> freeze(Pair), Pair(1).right
+    (True, 0)
+    >>> Pair(1).left = 2
+    Traceback (most recent call last):
+    attr.exceptions.FrozenInstanceError: can't set attribute
+    """
+    found = False
+    for cls in classes:
+        body = vars(cls)["__init__"]
+        if not isinstance(body, types.FunctionType):
+            continue  # a native class, compiled (its __init__ is a slot wrapper)
+        found = True
+        type.__setattr__(cls, "__init__", _frozen_init(cls, body))
+        type.__setattr__(cls, "__setattr__", _refuse_set)
+        type.__setattr__(cls, "__delattr__", _refuse_delete)
+    return found
+
+
+def _frozen_init(cls: type, body: types.FunctionType) -> Callable[..., None]:
+    """``body`` compiled again with each ``self.field = value`` of it made a
+    call of that slot's setter (the code attrs would write for a frozen class)."""
+    tree = ast.parse(textwrap.dedent(inspect.getsource(body)))
+    setters = _Setters()
+    tree = ast.fix_missing_locations(setters.visit(tree))
+    space = dict(body.__globals__)
+    space.update({f"_put_{name}": getattr(cls, name).__set__ for name in setters.names})
+    exec(compile(tree, inspect.getfile(body), "exec"), space)
+    init: Callable[..., None] = functools.update_wrapper(space[body.__name__], body)
+    return init
+
+
+class _Setters(ast.NodeTransformer):
+    """Rewrites ``self.name = value`` (annotated or not) as ``_put_name(self, value)``."""
+
+    def __init__(self) -> None:
+        self.names: list[str] = []
+
+    def _put(self, target: ast.expr, value: ast.expr | None) -> ast.AST:
+        if not (
+            value is not None
+            and isinstance(target, ast.Attribute)
+            and isinstance(target.value, ast.Name)
+            and target.value.id == "self"
+        ):
+            raise TypeError(
+                f"freeze: an __init__ may only assign self's fields, at line {target.lineno}"
+            )
+        self.names.append(target.attr)
+        put = ast.Call(ast.Name(f"_put_{target.attr}", ast.Load()), [target.value, value], [])
+        return ast.copy_location(ast.Expr(put), target)
+
+    def visit_AnnAssign(self, node: ast.AnnAssign) -> ast.AST:
+        return self._put(node.target, node.value)
+
+    def visit_Assign(self, node: ast.Assign) -> ast.AST:
+        if len(node.targets) != 1:
+            raise TypeError(f"freeze: one field an assignment, at line {node.lineno}")
+        return self._put(node.targets[0], node.value)
 
 
 # --- bounded caches: the one way to declare a cache ---------------------------------------

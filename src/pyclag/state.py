@@ -10,20 +10,30 @@ progress and the finished tricks.
 >>> state = pyclag.new_game(pyclag.NORMAL, players=4)
 >>> state.round.phase, state.round.dealer, state.scores
 (<Phase.DEAL: 'deal'>, 0, (0, 0, 0, 0))
+
+The five classes are written out by hand rather than by attrs, because mypyc
+compiles a class it can see whole into a native class (a C struct: built and
+read many times faster) and compiles an attrs class as an ordinary Python
+class (``docs/development.rst``, "The two builds"). They keep what attrs gave
+them: frozen (setting or deleting a field raises an AttributeError, in the
+pure build attrs' FrozenInstanceError), equality and hashing by their fields,
+``__match_args__``, pickles (by their fields: a pickle loads in either build),
+copies that are the value itself, and :func:`~pyclag.values.replace` for
+``attrs.evolve`` (:class:`pyclag.values.Value`, their base).
+Each field is ``Final``: compiled, a native class has no setter for a
+``Final`` attribute; interpreted, :func:`pyclag.checks.freeze` refuses the
+assignment after the ``__init__`` written here has run.
 """
 
 from __future__ import annotations
 
 import enum
 import operator
-from typing import Any, Final, Literal, TypeAlias
-
-import attr
-import attrs
+from typing import Final, Literal, TypeAlias
 
 from pyclag.actions import Call, Play
 from pyclag.cards import Card, Suit
-from pyclag.checks import Frozen, interpreted
+from pyclag.checks import freeze
 from pyclag.display import numbers, phase_words, round_words, table_text, trumps_words
 from pyclag.hand import Hand
 from pyclag.phases import Phase
@@ -33,6 +43,7 @@ from pyclag.rules.ruleset import RuleSet
 from pyclag.rules.trumps import NoTrumps
 from pyclag.scoring.schemes import tricks_won
 from pyclag.scoring.tally import contracts_made, winners_by_totals
+from pyclag.values import Value
 
 __all__ = [
     "CHANCE",
@@ -45,9 +56,9 @@ __all__ = [
     "RoundState",
     "Seat",
     "Trick",
-    "TrickRecord",
     "running_totals",
     "seat_to_act",
+    "tricks_won_by",
 ]
 
 Seat: TypeAlias = int
@@ -73,8 +84,7 @@ Actor: TypeAlias = Seat | Literal[Chance.CHANCE] | None
 _WINNER: Final = operator.attrgetter("winner")
 
 
-@attrs.frozen
-class Trick(Frozen):
+class Trick(Value):
     """A finished trick: who led, the plays in order, who won.
 
     >>> from pyclag.cards import Card
@@ -82,17 +92,16 @@ class Trick(Frozen):
     2
     """
 
-    leader: Seat
-    plays: tuple[Play, ...]
-    winner: Seat
+    __match_args__ = ("leader", "plays", "winner")
+    __slots__ = __match_args__
+
+    def __init__(self, leader: Seat, plays: tuple[Play, ...], winner: Seat) -> None:
+        self.leader: Final = leader
+        self.plays: Final = plays
+        self.winner: Final = winner
 
 
-def _eldest(setup: RoundSetup) -> Seat:
-    return (setup.dealer + 1) % setup.players
-
-
-@attrs.frozen
-class RoundSetup(Frozen):
+class RoundSetup(Value):
     """What is fixed about a round once it is dealt and its trump is known.
 
     ``index`` is the round's place in the game (0-based); ``spec`` the round
@@ -114,23 +123,61 @@ class RoundSetup(Frozen):
     (0, (0, 1, 2, 3), 3)
     """
 
-    index: int
-    spec: RoundSpec
-    players: int
-    dealer: Seat
-    hand_size: int
-    deck: tuple[Card, ...] | None = None
-    turnup: Card | None = None
-    round_rules: RoundRules | None = None
-    caller: Seat | None = None
-    call: Call | None = None
-    declared: Suit | NoTrumps | None = None
-    piles: tuple[tuple[Card, ...], ...] | None = None
-    draw: tuple[Card, ...] | None = None
-    first_bidder: Seat = attr.ib(default=attrs.Factory(_eldest, takes_self=True))
-    played: RoundSpec = attr.ib(
-        default=attrs.Factory(operator.attrgetter("spec"), takes_self=True), repr=False
+    __match_args__ = (
+        "index",
+        "spec",
+        "players",
+        "dealer",
+        "hand_size",
+        "deck",
+        "turnup",
+        "round_rules",
+        "caller",
+        "call",
+        "declared",
+        "piles",
+        "draw",
+        "first_bidder",
+        "played",
     )
+    __slots__ = __match_args__
+
+    def __init__(
+        self,
+        index: int,
+        spec: RoundSpec,
+        players: int,
+        dealer: Seat,
+        hand_size: int,
+        deck: tuple[Card, ...] | None = None,
+        turnup: Card | None = None,
+        round_rules: RoundRules | None = None,
+        caller: Seat | None = None,
+        call: Call | None = None,
+        declared: Suit | NoTrumps | None = None,
+        piles: tuple[tuple[Card, ...], ...] | None = None,
+        draw: tuple[Card, ...] | None = None,
+        first_bidder: Seat | None = None,
+        played: RoundSpec | None = None,
+    ) -> None:
+        self.index: Final = index
+        self.spec: Final = spec
+        self.players: Final = players
+        self.dealer: Final = dealer
+        self.hand_size: Final = hand_size
+        self.deck: Final = deck
+        self.turnup: Final = turnup
+        self.round_rules: Final = round_rules
+        self.caller: Final = caller
+        self.call: Final = call
+        self.declared: Final = declared
+        self.piles: Final = piles
+        self.draw: Final = draw
+        # By default the eldest bids first, and the round is played as scheduled.
+        self.first_bidder: Final[Seat] = (
+            (dealer + 1) % players if first_bidder is None else first_bidder
+        )
+        self.played: Final[RoundSpec] = spec if played is None else played
 
     @property
     def eldest(self) -> Seat:
@@ -166,36 +213,17 @@ class RoundSetup(Frozen):
         )
 
 
-@interpreted  # a base of attrs classes (pyclag.checks.interpreted)
-class TrickRecord(Frozen):
-    """What a round in progress, a finished round and an observation derive
-    from their setup and their finished tricks (internal surface: the base of
-    :class:`RoundState`, :class:`RoundResult` and the observation)."""
+def tricks_won_by(players: int, tricks: tuple[Trick, ...]) -> tuple[int, ...]:
+    """Finished tricks won by each seat (what a round in progress, a finished
+    round and an observation count from their tricks).
 
-    __slots__ = ()
-    setup: RoundSetup
-    tricks: tuple[Trick, ...]
-
-    # ``self: Any``: compiled, a method checks that ``self`` is one of the classes
-    # the compiled modules define, and the observation is not (views stays interpreted).
-    @property
-    def hand_size(self: Any) -> int:
-        """Cards dealt to each player."""
-        return int(self.setup.hand_size)
-
-    @property
-    def trick_winners(self: Any) -> tuple[Seat, ...]:
-        """The winner of each finished trick, in order."""
-        return tuple(map(_WINNER, self.tricks))
-
-    @property
-    def tricks_won(self: Any) -> tuple[int, ...]:
-        """Finished tricks won by each seat."""
-        return tricks_won(self.setup.players, self.trick_winners)
+    >>> tricks_won_by(3, (Trick(0, (), 2), Trick(2, (), 2)))
+    (0, 0, 2)
+    """
+    return tricks_won(players, tuple(map(_WINNER, tricks)))
 
 
-@attrs.frozen
-class RoundState(TrickRecord):
+class RoundState(Value):
     """A round in progress.
 
     ``bids`` are by seat (``None`` where a seat has not bid); ``masks`` are the
@@ -211,13 +239,41 @@ class RoundState(TrickRecord):
     (True, (0, 0, 0))
     """
 
-    setup: RoundSetup
-    phase: Phase
-    to_act: Actor
-    bids: tuple[int | None, ...]
-    masks: tuple[int, ...]
-    trick: tuple[Play, ...] = ()
-    tricks: tuple[Trick, ...] = ()
+    __match_args__ = ("setup", "phase", "to_act", "bids", "masks", "trick", "tricks")
+    __slots__ = __match_args__
+
+    def __init__(
+        self,
+        setup: RoundSetup,
+        phase: Phase,
+        to_act: Actor,
+        bids: tuple[int | None, ...],
+        masks: tuple[int, ...],
+        trick: tuple[Play, ...] = (),
+        tricks: tuple[Trick, ...] = (),
+    ) -> None:
+        self.setup: Final = setup
+        self.phase: Final = phase
+        self.to_act: Final = to_act
+        self.bids: Final = bids
+        self.masks: Final = masks
+        self.trick: Final = trick
+        self.tricks: Final = tricks
+
+    @property
+    def hand_size(self) -> int:
+        """Cards dealt to each player."""
+        return self.setup.hand_size
+
+    @property
+    def trick_winners(self) -> tuple[Seat, ...]:
+        """The winner of each finished trick, in order."""
+        return tuple(map(_WINNER, self.tricks))
+
+    @property
+    def tricks_won(self) -> tuple[int, ...]:
+        """Finished tricks won by each seat."""
+        return tricks_won_by(self.setup.players, self.tricks)
 
     @property
     def dealer(self) -> Seat:
@@ -252,8 +308,7 @@ class RoundState(TrickRecord):
         return f"<RoundState {round_words(self.setup)}, {phase_words(self)}>"
 
 
-@attrs.frozen
-class RoundResult(TrickRecord):
+class RoundResult(Value):
     """A finished round: its setup, bids by seat, tricks, points and the
     running totals after it, as a score sheet keeps them (§1.11).
 
@@ -267,12 +322,39 @@ class RoundResult(TrickRecord):
     (2, 2, 2)
     """
 
-    setup: RoundSetup
-    bids: tuple[int | None, ...]
-    tricks: tuple[Trick, ...]
-    points: tuple[int, ...]
-    made: tuple[bool, ...]
-    totals: tuple[int, ...]
+    __match_args__ = ("setup", "bids", "tricks", "points", "made", "totals")
+    __slots__ = __match_args__
+
+    def __init__(
+        self,
+        setup: RoundSetup,
+        bids: tuple[int | None, ...],
+        tricks: tuple[Trick, ...],
+        points: tuple[int, ...],
+        made: tuple[bool, ...],
+        totals: tuple[int, ...],
+    ) -> None:
+        self.setup: Final = setup
+        self.bids: Final = bids
+        self.tricks: Final = tricks
+        self.points: Final = points
+        self.made: Final = made
+        self.totals: Final = totals
+
+    @property
+    def hand_size(self) -> int:
+        """Cards dealt to each player."""
+        return self.setup.hand_size
+
+    @property
+    def trick_winners(self) -> tuple[Seat, ...]:
+        """The winner of each finished trick, in order."""
+        return tuple(map(_WINNER, self.tricks))
+
+    @property
+    def tricks_won(self) -> tuple[int, ...]:
+        """Finished tricks won by each seat."""
+        return tricks_won_by(self.setup.players, self.tricks)
 
     def __repr__(self) -> str:
         return (
@@ -281,8 +363,7 @@ class RoundResult(TrickRecord):
         )
 
 
-@attrs.frozen
-class GameState(Frozen):
+class GameState(Value):
     """A whole game: the rules, the ``history`` of finished rounds and the
     current ``round`` (the last round, finished, once the game is over).
 
@@ -292,9 +373,13 @@ class GameState(Frozen):
     (5, (0, 0, 0, 0, 0), (0, 0, 0, 0, 0), 2, ())
     """
 
-    rules: RuleSet
-    history: tuple[RoundResult, ...]
-    round: RoundState
+    __match_args__ = ("rules", "history", "round")
+    __slots__ = __match_args__
+
+    def __init__(self, rules: RuleSet, history: tuple[RoundResult, ...], round: RoundState) -> None:
+        self.rules: Final = rules
+        self.history: Final = history
+        self.round: Final = round
 
     @property
     def players(self) -> int:
@@ -374,3 +459,10 @@ def running_totals(history: tuple[RoundResult, ...], players: int) -> tuple[int,
     (0, 0, 0)
     """
     return history[-1].totals if history else (0,) * players
+
+
+# Interpreted, the fields become frozen once each __init__ above has run (compiled, a
+# native class's Final fields have no setter and this does nothing).
+NATIVE: Final = not freeze(Trick, RoundSetup, RoundState, RoundResult, GameState)
+"""Whether these classes are native (the compiled build), which the engine's fast
+constructors ask (internal surface)."""

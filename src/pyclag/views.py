@@ -26,7 +26,7 @@ import attrs
 
 from pyclag.actions import Call, Play, PlayerAction
 from pyclag.cards import Card, Suit
-from pyclag.checks import bounded, not_a
+from pyclag.checks import Frozen, bounded, not_a
 from pyclag.display import phase_words, table_text
 from pyclag.engine import legal_actions
 from pyclag.errors import RulesError
@@ -44,9 +44,10 @@ from pyclag.state import (
     RoundSetup,
     Seat,
     Trick,
-    TrickRecord,
     running_totals,
+    tricks_won_by,
 )
+from pyclag.values import replace
 
 __all__ = ["Observation", "check_view", "observe", "unseen_given"]
 
@@ -54,7 +55,7 @@ _ALL: Final = (1 << 52) - 1
 
 
 @attrs.frozen
-class Observation(TrickRecord):
+class Observation(Frozen):
     """What ``seat`` may know of a game at one moment.
 
     ``history`` holds the finished rounds and ``setup`` the round in progress
@@ -125,6 +126,21 @@ class Observation(TrickRecord):
     def players(self) -> int:
         """The number of players."""
         return self.setup.players
+
+    @property
+    def hand_size(self) -> int:
+        """Cards dealt to each player."""
+        return self.setup.hand_size
+
+    @property
+    def trick_winners(self) -> tuple[Seat, ...]:
+        """The winner of each finished trick, in order."""
+        return tuple(trick.winner for trick in self.tricks)
+
+    @property
+    def tricks_won(self) -> tuple[int, ...]:
+        """Finished tricks won by each seat."""
+        return tricks_won_by(self.setup.players, self.tricks)
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -355,9 +371,9 @@ def _by_identity(func: Callable[[_T], _R]) -> Callable[[_T], _R]:
 @_by_identity
 def _public_setup(setup: RoundSetup) -> RoundSetup:
     """``setup`` without the pack, which only the dealer's shuffle fixed."""
-    return setup if setup.deck is None else attrs.evolve(setup, deck=None)
+    return setup if setup.deck is None else replace(setup, deck=None)
 
 
 @_by_identity
 def _public_history(history: tuple[RoundResult, ...]) -> tuple[RoundResult, ...]:
-    return tuple(attrs.evolve(result, setup=_public_setup(result.setup)) for result in history)
+    return tuple(replace(result, setup=_public_setup(result.setup)) for result in history)

@@ -26,13 +26,15 @@ from pyclag.rules.ruleset import NORMAL
 from pyclag.scoresheet import ScoreSheet
 from pyclag.scoresheet.deal import TricksTaken
 from pyclag.terminal.words import ASKING
+from pyclag.values import Value
 from pyclag.views import observe
 from tests.helpers import pyclag_modules, without_extra
 from tests.scoresheet.games import entries_of
 
 
 def _value_classes() -> set[type]:
-    """Every attrs class and every Frozen class that pyclag and its submodules define."""
+    """Every attrs class, every Frozen class and every state value class
+    (:class:`pyclag.state.Value`) that pyclag and its submodules define."""
     found: set[type] = set()
     for name in pyclag_modules():
         if name.endswith("__main__"):  # runs the command line when imported
@@ -42,7 +44,11 @@ def _value_classes() -> set[type]:
             if (
                 inspect.isclass(value)
                 and value.__module__.startswith("pyclag")
-                and (attrs.has(value) or (issubclass(value, Frozen) and value is not Frozen))
+                and (
+                    attrs.has(value)
+                    or (issubclass(value, Frozen) and value is not Frozen)
+                    or (issubclass(value, Value) and value is not Value)
+                )
             ):
                 found.add(value)
     return found
@@ -78,6 +84,8 @@ def _walk(value: object, seen: set[int], out: dict[type, object]) -> None:
         out.setdefault(kind, item)
         if attrs.has(kind):
             stack.extend(getattr(item, field.name) for field in attrs.fields(kind))
+        elif isinstance(item, Value):
+            stack.extend(item.fields())
         elif isinstance(item, (tuple, list, frozenset)):
             stack.extend(item)
         elif isinstance(item, dict):

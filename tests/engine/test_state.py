@@ -1,29 +1,110 @@
-"""State values: the engine's fast constructors build exactly what attrs builds."""
+"""State values: written out by hand so that mypyc compiles them natively, they
+keep what attrs gave them (frozen, equality, hashing, pickles, copies,
+``__match_args__``), and the engine's fast constructors build the same values."""
 
 from __future__ import annotations
 
+import copy
+import inspect
+import os
+import pickle
 import random
 
-import attrs
 import pytest
 
 import pyclag
-from pyclag.builders import new_game_state, new_round_state
-from pyclag.state import GameState, RoundState
+from pyclag.builders import new_game_state, new_round_state, new_trick, revise
+from pyclag.state import (
+    NATIVE,
+    GameState,
+    RoundResult,
+    RoundSetup,
+    RoundState,
+    Trick,
+)
+from pyclag.values import Value, replace
 from tests.helpers import random_game
 
+CLASSES = (Trick, RoundSetup, RoundState, RoundResult, GameState)
 
-def test_fast_constructors_follow_the_field_order() -> None:
-    assert [field.name for field in attrs.fields(RoundState)] == [
-        "setup",
-        "phase",
-        "to_act",
-        "bids",
-        "masks",
-        "trick",
-        "tricks",
-    ]
-    assert [field.name for field in attrs.fields(GameState)] == ["rules", "history", "round"]
+
+def _values(state: GameState) -> list[Value]:
+    rnd = state.round
+    return [state, rnd, rnd.setup, state.history[0], state.history[0].tricks[0]]
+
+
+@pytest.mark.parametrize("kind", CLASSES, ids=lambda kind: kind.__name__)
+def test_the_fields_are_the_constructors_parameters_in_order(kind: type[Value]) -> None:
+    parameters = list(inspect.signature(kind).parameters)
+    assert list(kind.__match_args__) == parameters
+    if not NATIVE:  # a native class keeps its fields in a C struct
+        assert vars(kind)["__slots__"] == kind.__match_args__
+
+
+def test_native_only_in_the_compiled_build() -> None:
+    build = os.environ.get("PYCLAG_TEST_BUILD")
+    if build is None:
+        pytest.skip("the build under test is named by PYCLAG_TEST_BUILD (.ci/run)")
+    assert NATIVE is (build == "compiled")
+
+
+def test_states_are_frozen() -> None:
+    state = random_game(pyclag.NORMAL.with_schedule([2]), players=3, seed=1)
+    for value in _values(state):
+        before = value.fields()
+        for name in type(value).__match_args__:
+            # attrs' FrozenInstanceError interpreted; compiled, a Final field has no setter.
+            with pytest.raises(AttributeError):
+                setattr(value, name, None)
+            with pytest.raises(AttributeError):
+                delattr(value, name)
+        with pytest.raises(AttributeError):
+            value.extra = 1  # type: ignore[attr-defined]
+        assert value.fields() == before
+
+
+def test_equal_values_hash_alike_copy_as_themselves_and_pickle_by_their_fields() -> None:
+    state = random_game(pyclag.NORMAL.with_schedule([3, 2]), players=4, seed=2)
+    for value in _values(state):
+        twin = type(value)(*value.fields())
+        assert twin == value and twin is not value and hash(twin) == hash(value)
+        assert twin.__ne__(value) is False
+        assert copy.copy(value) is value and copy.deepcopy(value) is value
+        loaded = pickle.loads(pickle.dumps(value))
+        assert loaded == value and type(loaded) is type(value)
+        assert value != object() and value != value.fields()
+
+
+def test_replace_changes_the_fields_named() -> None:
+    state = random_game(pyclag.NORMAL.with_schedule([2]), players=3, seed=3)
+    setup = state.round.setup
+    changed = replace(setup, deck=None, caller=2)
+    assert (changed.deck, changed.caller) == (None, 2)
+    assert changed.fields()[2:5] == setup.fields()[2:5]
+    assert replace(setup) == setup
+    with pytest.raises(TypeError, match="replace: RoundSetup has no field 'dek'"):
+        replace(setup, dek=None)
+
+
+def test_a_round_setup_defaults_to_the_eldest_and_the_spec() -> None:
+    spec = pyclag.rules.round.RoundSpec(1)
+    setup = RoundSetup(0, spec, players=4, dealer=3, hand_size=1)
+    assert (setup.first_bidder, setup.played) == (0, spec)
+    assert RoundSetup(0, spec, 4, 3, 1, first_bidder=2).first_bidder == 2
+
+
+def test_values_match_by_position() -> None:
+    state = random_game(pyclag.NORMAL.with_schedule([2]), players=3, seed=4)
+    match state:
+        case GameState(rules, history, RoundState(setup, phase)):
+            assert (rules, history, setup, phase) == (
+                state.rules,
+                state.history,
+                state.round.setup,
+                state.round.phase,
+            )
+        case _:
+            pytest.fail("a GameState matches by position")
 
 
 def test_fast_constructors_build_equal_values() -> None:
@@ -31,27 +112,21 @@ def test_fast_constructors_build_equal_values() -> None:
     state = pyclag.new_game(pyclag.NORMAL, players=4)
     for _ in range(120):
         rnd = state.round
-        fields = attrs.astuple(rnd, recurse=False)
-        fast, slow = new_round_state(*fields), RoundState(*fields)
+        fields = rnd.fields()
+        fast, slow = new_round_state(*fields), RoundState(*fields)  # type: ignore[arg-type]
         assert fast == slow
         assert hash(fast) == hash(slow)
         assert repr(fast) == repr(slow)
-        # The repr is short (docs/text.rst): compare every field's repr too.
-        assert list(map(repr, attrs.astuple(fast, recurse=False))) == list(
-            map(repr, attrs.astuple(slow, recurse=False))
-        )
+        assert list(map(repr, fast.fields())) == list(map(repr, slow.fields()))
         assert new_game_state(state.rules, state.history, fast) == GameState(
             state.rules, state.history, slow
         )
+        assert revise(rnd.setup, caller=1) == replace(rnd.setup, caller=1)
+        for trick in rnd.tricks:
+            assert new_trick(*trick.fields()) == trick  # type: ignore[arg-type]
         if pyclag.next_actor(state) is pyclag.CHANCE:
             state = pyclag.apply(state, pyclag.sample_chance(state, rng))
         else:
             state = pyclag.apply(state, rng.choice(pyclag.legal_actions(state)))
-
-
-def test_states_are_frozen() -> None:
-    state = random_game(pyclag.NORMAL.with_schedule([2]), players=3, seed=1)
-    for value in (state, state.round, state.round.setup, state.history[0], state.rules):
-        for field in attrs.fields(type(value)):
-            with pytest.raises(attrs.exceptions.FrozenInstanceError):
-                setattr(value, field.name, None)
+    with pytest.raises(TypeError, match="replace: RoundSetup has no field 'dek'"):
+        revise(state.round.setup, dek=None)

@@ -21,7 +21,6 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TypeAlias
 
-import attrs
 import pytest
 from hypothesis import given, settings
 
@@ -39,6 +38,7 @@ from pyclag import (
 )
 from pyclag.errors import IllegalActionError
 from pyclag.rules.deals import TwosWild
+from pyclag.values import replace
 from tests.views.games import (
     PRESETS,
     TABLES,
@@ -227,8 +227,7 @@ def test_observe_shows_the_table(moment: Moment) -> None:
             rnd.setup.caller,
             rnd.setup.call,
         )
-        assert view.setup == attrs.evolve(rnd.setup, deck=None)
+        assert view.setup == replace(rnd.setup, deck=None)
         assert view.history == tuple(
-            attrs.evolve(result, setup=attrs.evolve(result.setup, deck=None))
-            for result in state.history
+            replace(result, setup=replace(result.setup, deck=None)) for result in state.history
         )
