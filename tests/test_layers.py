@@ -18,7 +18,7 @@ import pytest
 SRC: Final = pathlib.Path(__file__).resolve().parent.parent / "src" / "pyclag"
 
 LAYERS: Final = (
-    ("errors", "checks", "values", "cards", "hand", "phases"),
+    ("errors", "checks", "values", "cards", "hand", "phases", "shuffle"),
     ("actions",),
     ("rules", "scoring", "dealing"),
     ("presets", "display"),
@@ -27,6 +27,7 @@ LAYERS: Final = (
     ("refusals", "flow"),
     ("turns", "plays", "chance", "notation"),
     ("decisions",),
+    ("rollout",),
     ("engine",),
     ("moves",),
     (

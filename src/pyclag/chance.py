@@ -21,12 +21,12 @@ from pyclag.dealing import (
     draw_winner,
     drawn_cards,
     piles_refusal,
-    shuffled_deck,
 )
 from pyclag.errors import Refusal
 from pyclag.flow import Advance
 from pyclag.hand import cards_of
 from pyclag.refusals import refused
+from pyclag.shuffle import shuffled_deck
 from pyclag.state import GameState, Phase, RoundSetup
 
 __all__ = [

@@ -25,6 +25,7 @@ from pyclag.cards import DECK, Card
 from pyclag.checks import bounded, check_rng, is_whole
 from pyclag.errors import IllegalChanceError, Reason, Refusal, RulesError
 from pyclag.hand import cards_of
+from pyclag.shuffle import shuffled_deck
 
 __all__ = [
     "deal_hands",
@@ -37,46 +38,9 @@ __all__ = [
     "drawn_cards",
     "pack_of",
     "piles_refusal",
-    "shuffled_deck",
 ]
 
 _MASK: Final = operator.attrgetter("mask")
-
-
-def shuffled_deck(rng: random.Random) -> tuple[Card, ...]:
-    """A uniformly shuffled pack, top first, drawn from ``rng`` alone: the
-    very pack ``rng.shuffle`` makes of ``DECK``.
-
-    >>> pack = list(DECK)
-    >>> random.Random(1).shuffle(pack)
-    >>> shuffled_deck(random.Random(1)) == tuple(pack)
-    True
-    """
-    pack = list(DECK)
-    draw = getattr(rng, "_randbelow", None)
-    if (
-        type(rng).shuffle is not random.Random.shuffle
-        or _WITH_GETRANDBITS is None
-        or getattr(draw, "__func__", None) is not _WITH_GETRANDBITS
-    ):
-        rng.shuffle(pack)  # a Random subclass that shuffles or draws its own way
-        return tuple(pack)
-    # random.Random.shuffle, with its _randbelow inlined: the same draws, the
-    # same pack, without a Python call per card (a deal spends most of its time here).
-    getrandbits = rng.getrandbits
-    for i, bits in _SHUFFLE_STEPS:
-        j = getrandbits(bits)
-        while j > i:
-            j = getrandbits(bits)
-        pack[i], pack[j] = pack[j], pack[i]
-    return tuple(pack)
-
-
-# CPython's own draw of an int below n (checked, so another Python falls back to shuffle).
-_WITH_GETRANDBITS: Final = getattr(random.Random, "_randbelow_with_getrandbits", None)
-# Fisher-Yates from the bottom card up: position i swaps with j drawn from 0..i,
-# as a number of (i + 1).bit_length() random bits, drawn again while j > i.
-_SHUFFLE_STEPS: Final = tuple((i, (i + 1).bit_length()) for i in range(51, 0, -1))
 
 
 def dealt_slice(seat: int, players: int, dealer: int, hand_size: int) -> slice:

@@ -27,7 +27,6 @@ from pyclag.actions import Action, Bid, Deal, Play, PlayerAction
 from pyclag.cards import Card
 from pyclag.chance import deal_pack
 from pyclag.checks import Frozen, check_rng
-from pyclag.dealing import shuffled_deck
 from pyclag.decisions import BID_TRICKS, BY_PHASE, DECISIONS, PLAY_CARD, Decision, advance, start
 from pyclag.errors import IllegalActionError, IllegalBidError, Reason, WrongPhaseError
 from pyclag.refusals import (
@@ -42,6 +41,7 @@ from pyclag.refusals import (
 from pyclag.rules.deals import Bidding
 from pyclag.rules.ruleset import RuleSet, check_schedule, check_table
 from pyclag.scoring.tally import winners_by_totals
+from pyclag.shuffle import shuffled_deck
 from pyclag.state import Actor, GameState, Phase, Seat
 
 __all__ = [

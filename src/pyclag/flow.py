@@ -22,9 +22,9 @@ from pyclag.checks import bounded
 from pyclag.dealing import dealt_piles
 from pyclag.rules.deals import Bidding, PlayMode, Reveal
 from pyclag.rules.ordering import RankOrder
+from pyclag.rules.play import best_play
 from pyclag.rules.round import RoundRules, RoundSpec
 from pyclag.rules.ruleset import RuleSet
-from pyclag.rules.tricks import best_play
 from pyclag.rules.trumps import DealerCalls, Precedence, Trumps, TurnUp
 from pyclag.scoring.schemes import Scoring, tricks_won
 from pyclag.scoring.tally import contracts_kept

@@ -9,26 +9,20 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from typing import Final
 
-from pyclag.actions import Play
 from pyclag.cards import Rank
-from pyclag.chance import deal_pack
 from pyclag.checks import check_rng, not_a
-from pyclag.dealing import shuffled_deck
-from pyclag.decisions import BID_TRICKS, PLAY_CARD, advance
+from pyclag.decisions import BID_TRICKS, PLAY_CARD
 from pyclag.engine import apply, deal, legal_actions, sample_chance
 from pyclag.errors import RulesError
-from pyclag.flow import NATURAL_PLAYS, round_scoring
 from pyclag.hand import nth_card
 from pyclag.moves import legal_declarations, play
 from pyclag.plays import play_mask
 from pyclag.refusals import check_state
-from pyclag.rules.play import following
-from pyclag.rules.tricks import best_play
+from pyclag.rollout import continuation
 from pyclag.state import CHANCE, GameState, Phase
-from pyclag.turns import bid_choices, bid_values
+from pyclag.turns import bid_values
 
 __all__ = ["play_out", "random_step", "rollouts"]
 
@@ -144,84 +138,4 @@ def rollouts(state: GameState, n: int, rng: random.Random) -> tuple[tuple[int, .
     check_rng("rollouts", rng)
     _check_count("rollouts", "n", n, may_be_none=False)
     index = state.round.setup.index
-    return tuple([_rollout(state, rng, index) for _ in range(n)])
-
-
-def _rollout(state: GameState, rng: random.Random, index: int) -> tuple[int, ...]:
-    """One continuation of deal ``index``, drawn from ``rng`` as :func:`play_out`
-    draws. The deal and each change of phase go through the engine (one state
-    each); the bids and the cards of a hand-played round without wild twos are
-    drawn over ints with the engine's own rule functions (the legal bids, the
-    suit to follow, the trick's winner, the scoring). Any other step is left
-    to :func:`play_out` itself."""
-    random_ = rng.random
-    while len(state.history) <= index:
-        rnd = state.round
-        current, seat = rnd.phase, rnd.to_act
-        if current is _DEAL:  # the deal's own path for a pack just shuffled (engine.deal)
-            state = deal_pack(advance, state, shuffled_deck(rng))
-            continue
-        if current is _BID and type(seat) is int:
-            # The bids in turn, as bid_tricks takes them; the last ends the phase.
-            setup, rules, bids = rnd.setup, state.rules, list(rnd.bids)
-            last, players = setup.last_bidder, setup.players
-            while True:
-                values = bid_choices(rules, setup, seat, rnd.bids if seat != last else tuple(bids))
-                bids[seat] = values[int(random_() * len(values))]
-                if seat == last:
-                    break
-                seat = (seat + 1) % players
-            state = advance(state, setup, current, tuple(bids), rnd.masks)
-            continue
-        if current is _PLAY and type(seat) is int and rnd.setup.played.twos is None:
-            return _play_round(state, seat, random_)
-        return play_out(state, rng, rounds=1).history[index].points
-    return state.history[index].points
-
-
-def _play_round(state: GameState, seat: int, random_: Callable[[], float]) -> tuple[int, ...]:
-    """The rest of a round without wild twos, from ``seat`` to play, as
-    play_card plays it: follow suit, the best card takes the trick and leads."""
-    rnd = state.round
-    setup = rnd.setup
-    rules, players, hand_size = setup.round_rules, setup.players, setup.hand_size
-    masks, trick = list(rnd.masks), list(rnd.trick)
-    winners = [done.winner for done in rnd.tricks]
-    plays, turns = _TABLES[players]
-    rest = turns[seat][: players - len(trick)]
-    while True:
-        for seat in rest:
-            held = masks[seat]
-            legal = following(trick, held)
-            skip = int(random_() * legal.bit_count())  # nth_card's pick, over the bits
-            while skip:
-                legal &= legal - 1
-                skip -= 1
-            low = legal & -legal
-            masks[seat] = held ^ low
-            trick.append(plays[seat][low.bit_length() - 1])
-        leader = best_play(trick, rules).seat if rules is not None else trick[0].seat
-        winners.append(leader)
-        if len(winners) == hand_size:
-            return round_scoring(state.rules, setup).points(rnd.bids, winners)
-        trick = []
-        rest = turns[leader]
-
-
-class _Tables(dict[int, tuple[tuple[tuple[Play, ...], ...], tuple[tuple[int, ...], ...]]]):
-    """For a table of ``players``: each seat's natural plays by card index, and
-    each leader's turn order, clockwise (play_card passes the turn to seat + 1).
-    Made when the table size is first seen (below 53: bounded by construction)."""
-
-    def __missing__(
-        self, players: int
-    ) -> tuple[tuple[tuple[Play, ...], ...], tuple[tuple[int, ...], ...]]:
-        plays = tuple(NATURAL_PLAYS[seat] for seat in range(players))
-        turns = tuple(
-            tuple((first + i) % players for i in range(players)) for first in range(players)
-        )
-        tables = self[players] = (plays, turns)
-        return tables
-
-
-_TABLES: Final = _Tables()
+    return tuple([continuation(state, rng, index, play_out) for _ in range(n)])

@@ -16,8 +16,7 @@ from pyclag.errors import Refusal
 from pyclag.flow import NATURAL_PLAYS
 from pyclag.hand import ONE_SUIT, cards_of
 from pyclag.refusals import refused
-from pyclag.rules.play import TWOS, declarations, following, legal_mask, play_refusal
-from pyclag.rules.tricks import best_play
+from pyclag.rules.play import TWOS, best_play, declarations, following, legal_mask, play_refusal
 from pyclag.state import GameState, Phase, RoundState, seat_to_act
 
 __all__ = [

@@ -4,9 +4,11 @@ keep what attrs gave them (frozen, equality, hashing, pickles, copies,
 
 from __future__ import annotations
 
+import ast
 import copy
 import inspect
 import os
+import pathlib
 import pickle
 import random
 
@@ -130,3 +132,32 @@ def test_fast_constructors_build_equal_values() -> None:
             state = pyclag.apply(state, rng.choice(pyclag.legal_actions(state)))
     with pytest.raises(TypeError, match="replace: RoundSetup has no field 'dek'"):
         revise(state.round.setup, dek=None)
+
+
+def test_revise_passes_each_field_in_its_place() -> None:
+    """The compiled path of ``revise`` calls the constructor with every field
+    by position: read from the source (compiled, a function keeps none), each
+    ``get(name, setup.name)`` must be in the order of ``__match_args__``."""
+    source = (pathlib.Path(__file__).parents[2] / "src/pyclag/builders.py").read_text()
+    revise_def = next(
+        node
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.FunctionDef) and node.name == "revise"
+    )
+    built = next(
+        node
+        for node in ast.walk(revise_def)
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "RoundSetup"
+    )
+    names = []
+    for argument in built.args:
+        assert isinstance(argument, ast.Call) and len(argument.args) == 2
+        key, default = argument.args
+        assert isinstance(key, ast.Constant) and isinstance(default, ast.Attribute)
+        assert default.attr == key.value
+        names.append(key.value)
+    assert tuple(names) == RoundSetup.__match_args__
+    setup = random_game(pyclag.NORMAL.with_schedule([2]), players=3, seed=6).round.setup
+    assert revise(setup, caller=2, dealer=1) == replace(setup, caller=2, dealer=1)

@@ -34,8 +34,8 @@ from pyclag.hand import Hand, cards_of
 from pyclag.playout import rollouts
 from pyclag.plays import play_mask
 from pyclag.rules.deals import Bidding
+from pyclag.rules.play import best_play, play_strength
 from pyclag.rules.round import RoundRules
-from pyclag.rules.tricks import best_play, play_strength
 from pyclag.sampling import determinize
 from pyclag.scoring.schemes import MostTricks
 from pyclag.state import GameState, Phase, RoundState

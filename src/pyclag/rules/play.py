@@ -1,7 +1,8 @@
 """Which cards may be played, and why not: following suit (RULES.md §1.8) and
-wild twos (§2.0 ``TWOS_WILD`` rules 1-8), each written once here; and what a
-play shows of the hand it came from (the voids :func:`pyclag.determinize`
-respects).
+wild twos (§2.0 ``TWOS_WILD`` rules 1-8), each written once here; which play
+wins a trick (§1.8, A35, A36: the engine's unchecked ruling, which
+:mod:`pyclag.rules.tricks` checks the input of); and what a play shows of the
+hand it came from (the voids :func:`pyclag.determinize` respects).
 
 >>> from pyclag.actions import Play
 >>> from pyclag.cards import Card
@@ -23,8 +24,17 @@ from pyclag.cards import DECK, Card, Rank, Suit
 from pyclag.errors import IllegalDeclarationError, IllegalPlayError, Reason, Refusal
 from pyclag.hand import cards_of
 from pyclag.rules.deals import TwosWild
+from pyclag.rules.round import RoundRules
 
-__all__ = ["TWOS", "declarations", "legal_mask", "play_refusal", "shown_voids"]
+__all__ = [
+    "TWOS",
+    "best_play",
+    "declarations",
+    "legal_mask",
+    "play_refusal",
+    "play_strength",
+    "shown_voids",
+]
 
 TWOS: Final = sum(card.mask for card in DECK if card.rank is Rank.TWO)
 """The mask of the four twos."""
@@ -228,3 +238,42 @@ def _identities(
         if play.as_card is not None:
             allowed &= ~play.as_card.mask
     return allowed
+
+
+def best_play(plays: Sequence[Play], round_rules: RoundRules) -> Play:
+    """The winning play of a non-empty trick (the engine's unchecked ruling).
+
+    >>> from pyclag.cards import Suit, parse_cards
+    >>> from pyclag.scoring.schemes import F1
+    >>> trick = [Play(s, c) for s, c in enumerate(parse_cards("3D QS TD 8C"))]
+    >>> str(best_play(trick, RoundRules(Suit.HEARTS, F1)))
+    'TD'
+    """
+    # The §1.8 comparator as a table lookup: the strength of each card, by the
+    # suit led (RoundRules.strength); the first of the strongest wins (ties are
+    # only between cards that cannot win: off-suit, no trump).
+    table = round_rules.tables[plays[0].effective.index // 13]
+    best, top = plays[0], -1
+    for play in plays:
+        strength = play_strength(play, table)
+        if strength > top:
+            best, top = play, strength
+    return best
+
+
+def play_strength(play: Play, table: Sequence[int]) -> int:
+    """The strength of ``play`` by ``table`` (:meth:`~pyclag.rules.round.RoundRules.strength` of the
+    suit led): the one reading of a card's strength, the engine's and the bots'.
+    A wild two counts as the card it names, one above that card played
+    naturally (§1.8 TWOS_WILD, §4 invariant 27; the table's values are even,
+    so 1 more beats the twin).
+
+    >>> from pyclag.cards import Suit
+    >>> from pyclag.scoring.schemes import F1
+    >>> table = RoundRules(Suit.HEARTS, F1).strength(Suit.CLUBS)
+    >>> natural, wild = Play(0, Card.parse("AC")), Play(1, Card.parse("2H"), Card.parse("AC"))
+    >>> play_strength(wild, table) - play_strength(natural, table)
+    1
+    """
+    as_card = play.as_card
+    return table[play.card.index] if as_card is None else table[as_card.index] + 1

@@ -19,14 +19,13 @@ from pyclag.actions import Play
 from pyclag.cards import Card, Suit
 from pyclag.checks import is_whole, not_a
 from pyclag.errors import IllegalBidError, IllegalPlayError, Reason, Refusal
+from pyclag.rules.play import best_play, play_strength
 from pyclag.rules.round import RoundRules
 
 __all__ = [
     "beats",
-    "best_play",
     "card_strength",
     "checked_trick",
-    "play_strength",
     "score_round",
     "trick_winner",
     "trick_winners_refusal",
@@ -95,45 +94,6 @@ def checked_trick(name: str, plays: object, round_rules: object) -> Sequence[Pla
             Reason.BAD_TRICK,
         )
     return plays
-
-
-def best_play(plays: Sequence[Play], round_rules: RoundRules) -> Play:
-    """The winning play of a non-empty trick (the engine's unchecked ruling).
-
-    >>> from pyclag.cards import Suit, parse_cards
-    >>> from pyclag.scoring.schemes import F1
-    >>> trick = [Play(s, c) for s, c in enumerate(parse_cards("3D QS TD 8C"))]
-    >>> str(best_play(trick, RoundRules(Suit.HEARTS, F1)))
-    'TD'
-    """
-    # The §1.8 comparator as a table lookup: the strength of each card, by the
-    # suit led (RoundRules.strength); the first of the strongest wins (ties are
-    # only between cards that cannot win: off-suit, no trump).
-    table = round_rules.tables[plays[0].effective.index // 13]
-    best, top = plays[0], -1
-    for play in plays:
-        strength = play_strength(play, table)
-        if strength > top:
-            best, top = play, strength
-    return best
-
-
-def play_strength(play: Play, table: Sequence[int]) -> int:
-    """The strength of ``play`` by ``table`` (:meth:`~pyclag.rules.round.RoundRules.strength` of the
-    suit led): the one reading of a card's strength, the engine's and the bots'.
-    A wild two counts as the card it names, one above that card played
-    naturally (§1.8 TWOS_WILD, §4 invariant 27; the table's values are even,
-    so 1 more beats the twin).
-
-    >>> from pyclag.cards import Suit
-    >>> from pyclag.scoring.schemes import F1
-    >>> table = RoundRules(Suit.HEARTS, F1).strength(Suit.CLUBS)
-    >>> natural, wild = Play(0, Card.parse("AC")), Play(1, Card.parse("2H"), Card.parse("AC"))
-    >>> play_strength(wild, table) - play_strength(natural, table)
-    1
-    """
-    as_card = play.as_card
-    return table[play.card.index] if as_card is None else table[as_card.index] + 1
 
 
 def card_strength(card: Card | Play, led: Suit, round_rules: RoundRules) -> int:
