@@ -134,21 +134,6 @@ def check_rng(func: str, rng: object) -> random.Random:
     return rng
 
 
-_T = TypeVar("_T")
-
-
-def interpreted(cls: type[_T]) -> type[_T]:
-    """``cls`` itself: a class decorator that does nothing, but a class with a
-    decorator mypyc does not know stays an ordinary Python class in the compiled
-    build (``docs/development.rst``, "The two builds"), as a base of attrs classes
-    must be, since mypyc compiles attrs classes as ordinary classes too.
-
-    >>> interpreted(int) is int
-    True
-    """
-    return cls
-
-
 class Frozen:
     """A frozen value copies as itself: ``copy.copy`` and ``copy.deepcopy`` of
     an immutable value return the value (as for ``int`` and ``tuple``). Its
