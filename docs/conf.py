@@ -46,7 +46,7 @@ nitpick_ignore = [
     # matplotlib (the plot extra) has no inventory among the local copies.
     ("py:class", "Figure"),
     ("py:class", "matplotlib.figure.Figure"),
-    ("py:class", "pyclag.checks._T"),
+    ("py:class", "pyclag.values._V"),
 ]
 autodoc_typehints = "description"
 
