@@ -206,9 +206,10 @@ def freeze(*classes: type) -> bool:
     and slots: compiled, they are native classes whose
     ``Final`` fields have no setter, and this leaves them as they are.
 
-    Interpreted, each class's ``__init__`` (which assigns its fields, and
-    nothing else) is compiled again with each assignment a call of the slot's
-    setter, past the ``__setattr__`` that refuses every later assignment.
+    Interpreted, each class's ``__init__`` (which assigns its fields, and may
+    call its base's ``__init__`` by name) is compiled again with each assignment
+    a call of the slot's setter, past the ``__setattr__`` that refuses every
+    later assignment.
 
     >>> class Pair:
     ...     __slots__ = ("left", "right")

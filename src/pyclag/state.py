@@ -56,6 +56,7 @@ __all__ = [
     "RoundState",
     "Seat",
     "Trick",
+    "TrickRecord",
     "running_totals",
     "seat_to_act",
     "tricks_won_by",
@@ -223,41 +224,21 @@ def tricks_won_by(players: int, tricks: tuple[Trick, ...]) -> tuple[int, ...]:
     return tricks_won(players, tuple(map(_WINNER, tricks)))
 
 
-class RoundState(Value):
-    """A round in progress.
+class TrickRecord(Value):
+    """What a round in progress and a finished round derive from their setup
+    and their finished tricks (internal surface: the base of
+    :class:`RoundState` and :class:`RoundResult`, which holds those two fields).
 
-    ``bids`` are by seat (``None`` where a seat has not bid); ``masks`` are the
-    hands still held, as int masks (see :attr:`hands`); ``trick`` is the trick
-    in progress and ``tricks`` the finished ones.
-
-    >>> import random, pyclag
-    >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL.with_schedule([2]), 3), rng=random.Random(3))
-    >>> rnd = state.round
-    >>> rnd.phase, rnd.dealer, rnd.hand_size, rnd.leader, [len(hand) for hand in rnd.hands]
-    (<Phase.BID: 'bid'>, 0, 2, 1, [2, 2, 2])
-    >>> rnd.trump is rnd.turnup.suit, rnd.tricks_won
-    (True, (0, 0, 0))
+    >>> import pyclag
+    >>> pyclag.new_game(pyclag.NORMAL, players=3).round.tricks_won
+    (0, 0, 0)
     """
 
-    __match_args__ = ("setup", "phase", "to_act", "bids", "masks", "trick", "tricks")
+    __match_args__ = ("setup", "tricks")
     __slots__ = __match_args__
 
-    def __init__(
-        self,
-        setup: RoundSetup,
-        phase: Phase,
-        to_act: Actor,
-        bids: tuple[int | None, ...],
-        masks: tuple[int, ...],
-        trick: tuple[Play, ...] = (),
-        tricks: tuple[Trick, ...] = (),
-    ) -> None:
+    def __init__(self, setup: RoundSetup, tricks: tuple[Trick, ...]) -> None:
         self.setup: Final = setup
-        self.phase: Final = phase
-        self.to_act: Final = to_act
-        self.bids: Final = bids
-        self.masks: Final = masks
-        self.trick: Final = trick
         self.tricks: Final = tricks
 
     @property
@@ -274,6 +255,43 @@ class RoundState(Value):
     def tricks_won(self) -> tuple[int, ...]:
         """Finished tricks won by each seat."""
         return tricks_won_by(self.setup.players, self.tricks)
+
+
+class RoundState(TrickRecord):
+    """A round in progress.
+
+    ``bids`` are by seat (``None`` where a seat has not bid); ``masks`` are the
+    hands still held, as int masks (see :attr:`hands`); ``trick`` is the trick
+    in progress and ``tricks`` the finished ones.
+
+    >>> import random, pyclag
+    >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL.with_schedule([2]), 3), rng=random.Random(3))
+    >>> rnd = state.round
+    >>> rnd.phase, rnd.dealer, rnd.hand_size, rnd.leader, [len(hand) for hand in rnd.hands]
+    (<Phase.BID: 'bid'>, 0, 2, 1, [2, 2, 2])
+    >>> rnd.trump is rnd.turnup.suit, rnd.tricks_won
+    (True, (0, 0, 0))
+    """
+
+    __match_args__ = ("setup", "phase", "to_act", "bids", "masks", "trick", "tricks")
+    __slots__ = ("bids", "masks", "phase", "to_act", "trick")
+
+    def __init__(
+        self,
+        setup: RoundSetup,
+        phase: Phase,
+        to_act: Actor,
+        bids: tuple[int | None, ...],
+        masks: tuple[int, ...],
+        trick: tuple[Play, ...] = (),
+        tricks: tuple[Trick, ...] = (),
+    ) -> None:
+        TrickRecord.__init__(self, setup, tricks)
+        self.phase: Final = phase
+        self.to_act: Final = to_act
+        self.bids: Final = bids
+        self.masks: Final = masks
+        self.trick: Final = trick
 
     @property
     def dealer(self) -> Seat:
@@ -308,7 +326,7 @@ class RoundState(Value):
         return f"<RoundState {round_words(self.setup)}, {phase_words(self)}>"
 
 
-class RoundResult(Value):
+class RoundResult(TrickRecord):
     """A finished round: its setup, bids by seat, tricks, points and the
     running totals after it, as a score sheet keeps them (§1.11).
 
@@ -323,7 +341,7 @@ class RoundResult(Value):
     """
 
     __match_args__ = ("setup", "bids", "tricks", "points", "made", "totals")
-    __slots__ = __match_args__
+    __slots__ = ("bids", "made", "points", "totals")
 
     def __init__(
         self,
@@ -334,27 +352,11 @@ class RoundResult(Value):
         made: tuple[bool, ...],
         totals: tuple[int, ...],
     ) -> None:
-        self.setup: Final = setup
+        TrickRecord.__init__(self, setup, tricks)
         self.bids: Final = bids
-        self.tricks: Final = tricks
         self.points: Final = points
         self.made: Final = made
         self.totals: Final = totals
-
-    @property
-    def hand_size(self) -> int:
-        """Cards dealt to each player."""
-        return self.setup.hand_size
-
-    @property
-    def trick_winners(self) -> tuple[Seat, ...]:
-        """The winner of each finished trick, in order."""
-        return tuple(map(_WINNER, self.tricks))
-
-    @property
-    def tricks_won(self) -> tuple[int, ...]:
-        """Finished tricks won by each seat."""
-        return tricks_won_by(self.setup.players, self.tricks)
 
     def __repr__(self) -> str:
         return (
@@ -463,6 +465,6 @@ def running_totals(history: tuple[RoundResult, ...], players: int) -> tuple[int,
 
 # Interpreted, the fields become frozen once each __init__ above has run (compiled, a
 # native class's Final fields have no setter and this does nothing).
-NATIVE: Final = not freeze(Trick, RoundSetup, RoundState, RoundResult, GameState)
+NATIVE: Final = not freeze(Trick, RoundSetup, TrickRecord, RoundState, RoundResult, GameState)
 """Whether these classes are native (the compiled build), which the engine's fast
 constructors ask (internal surface)."""
