@@ -1,7 +1,9 @@
 """Paired strength measurements: a bot under test against three others.
 
 Run it with ``python examples/bot_strength.py [DEALS] [--test pimc|heuristic]
-[--against heuristic|old] [--worlds W]``. Every deal is a 4-player 7-card
+[--against heuristic|old] [--worlds W] [--policy P] [--span S] [--seed N]``
+(``--span``: the bids PIMC searches, those within S of the heuristic's; -1
+for all of them; 0, the default, bids as the heuristic). Every deal is a 4-player 7-card
 normal deal (RULES.md §1), played once with the bot under test in each seat
 and once with the other bots alone; the same seed deals the same cards each
 time, so a seat's points with and without the bot under test are paired.
@@ -25,9 +27,7 @@ from collections.abc import Callable, Sequence
 
 import pyclag
 from pyclag.bots import Bot, HeuristicBot, play_game
-from pyclag.bots.calibration import bid_features, make_chance
-from pyclag.bots.heuristic import expected_spread
-from pyclag.bots.pimc import REACH, WORLDS, PIMCBot
+from pyclag.bots.pimc import WORLDS, PIMCBot
 from pyclag.rules.round import RoundRules
 from pyclag.views import Observation
 
@@ -166,107 +166,6 @@ def tables(deals: int, bots: Callable[[], Bot], seed: int, players: int = 4) -> 
     return statistics.fmean(totals), statistics.fmean(made)
 
 
-# --- fitting PIMC's bid model (pyclag.bots.calibration) -------------------------------------
-
-_OFFSETS = ((-2, 0.12), (-1, 0.3), (0, 0.33), (1, 0.25))
-"""How far from the heuristic's bid the bot under study bids while the data
-is gathered, and how often: the model learns what each bid is worth."""
-
-
-class _Perturbed:
-    """PIMC's play with a bid drawn near the heuristic's; it records the bid's features."""
-
-    def __init__(self, seed: int, rng: random.Random) -> None:
-        self.pimc, self.heuristic, self.rng = PIMCBot(seed=seed), HeuristicBot(), rng
-        self.shares = PIMCBot(seed=f"bid{seed}")  # its own worlds for the bid
-        self.features: tuple[float, ...] = ()
-        self.bid = self.mine = -1
-
-    def choose(self, observation: Observation) -> pyclag.PlayerAction:
-        legal = observation.legal
-        if not isinstance(legal[0], pyclag.Bid):
-            return self.pimc.choose(observation)
-        mine = self.heuristic.choose(observation)
-        assert isinstance(mine, pyclag.Bid)
-        offset = _offset(self.rng.random())
-        bids = [action.tricks for action in legal if isinstance(action, pyclag.Bid)]
-        self.mine = mine.tricks
-        self.bid = min(bids, key=lambda bid: (abs(bid - mine.tricks - offset), bid))
-        share = self.shares.made_shares(observation, [self.bid])[self.bid]
-        self.features = bid_features(observation, expected_spread(observation), self.bid, share)
-        return pyclag.Bid(observation.seat, self.bid)
-
-
-def _offset(draw: float) -> int:
-    """The offset of :data:`_OFFSETS` a uniform ``draw`` in [0, 1) falls on."""
-    total = 0.0
-    for offset, chance in _OFFSETS:
-        total += chance
-        if draw < total:
-            return offset
-    return _OFFSETS[-1][0]
-
-
-def gather(deals: int, seed: int) -> list[tuple[tuple[float, ...], bool]]:
-    """The features of PIMC's bid and whether it made it, one deal each: PIMC
-    in one seat (moving round the table) among three heuristic bots. A bid
-    more than PIMC's reach from the heuristic's (forced by the dealer's
-    restriction) is left out: PIMC never considers one.
-
-    >>> from pyclag.bots.calibration import FEATURES
-    >>> rows = gather(1, seed=100000)
-    >>> len(rows), len(rows[0][0]) == len(FEATURES)
-    (1, True)
-    """
-    rules = pyclag.NORMAL.with_schedule([7])
-    rows = []
-    for deal in range(seed, seed + deals):
-        seat = (deal // 4) % 4
-        bots: list[Bot] = [HeuristicBot() for _ in range(4)]
-        bot = _Perturbed(deal, random.Random(f"gather{deal}"))
-        bots[seat] = bot
-        end = play_game(pyclag.new_game(rules, 4, deal % 4), bots, random.Random(deal))
-        if abs(bot.bid - bot.mine) <= REACH:
-            rows.append((bot.features, end.history[0].tricks_won[seat] == bot.bid))
-    return rows
-
-
-def fit(rows: Sequence[tuple[Sequence[float], bool]], ridge: float = 1e-3) -> list[float]:
-    """Logistic regression by Newton's method (a little ridge keeps it solvable).
-
-    >>> [round(w, 2) for w in fit([((1.0,), True), ((1.0,), False), ((1.0,), True)])]
-    [0.69]
-    """
-    size = len(rows[0][0])
-    weights = [0.0] * size
-    for _ in range(25):
-        hessian = [[ridge * (i == j) for j in range(size)] for i in range(size)]
-        gradient = [-ridge * w for w in weights]
-        for features, made in rows:
-            chance = make_chance(features, weights)
-            for i in range(size):
-                gradient[i] += (made - chance) * features[i]
-                for j in range(size):
-                    hessian[i][j] += chance * (1 - chance) * features[i] * features[j]
-        step = _solve(hessian, gradient)
-        weights = [w + s for w, s in zip(weights, step, strict=True)]
-    return weights
-
-
-def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
-    """Gaussian elimination with partial pivoting."""
-    size = len(vector)
-    rows = [[*row, vector[i]] for i, row in enumerate(matrix)]
-    for col in range(size):
-        pivot = max(range(col, size), key=lambda r: abs(rows[r][col]))
-        rows[col], rows[pivot] = rows[pivot], rows[col]
-        for r in range(size):
-            if r != col:
-                factor = rows[r][col] / rows[col][col]
-                rows[r] = [a - factor * b for a, b in zip(rows[r], rows[col], strict=True)]
-    return [rows[i][size] / rows[i][i] for i in range(size)]
-
-
 def main() -> None:
     """Print one comparison."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -277,27 +176,18 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--policy", default="greedy")
     parser.add_argument("--span", type=int, default=0, help="the bids searched; -1: every one")
-    parser.add_argument("--uncalibrated", action="store_true", help="bid by the heuristic")
     parser.add_argument(
         "--tables", action="store_true", help="also: four heuristic bots against four old ones"
     )
-    parser.add_argument(
-        "--fit", action="store_true", help="fit PIMC's bid model on DEALS deals from --seed"
-    )
     args = parser.parse_args()
     worlds = args.worlds
-    if args.fit:
-        weights = fit(gather(args.deals, args.seed))
-        print(f"BID_WEIGHTS = ({', '.join(f'{w:.3f}' for w in weights)})")
-        return
 
     def test() -> Bot:
         if args.test == "heuristic":
             return HeuristicBot()
         policy = args.policy
         span = None if args.span < 0 else args.span
-        calibrated = not args.uncalibrated
-        return PIMCBot(worlds or WORLDS, policy, seed=args.seed, span=span, calibrated=calibrated)
+        return PIMCBot(worlds or WORLDS, policy, seed=args.seed, span=span)
 
     against: Callable[[], Bot] = HeuristicBot if args.against == "heuristic" else _OldHeuristicBot
     table = measure(args.deals, test, against, args.seed)
