@@ -1,7 +1,9 @@
 """Paired strength measurements: a bot under test against three others.
 
 Run it with ``python examples/bot_strength.py [DEALS] [--test pimc|heuristic]
-[--against heuristic|old] [--worlds W]``. Every deal is a 4-player 7-card
+[--against heuristic|old] [--worlds W] [--policy P] [--span S] [--seed N]``
+(``--span``: the bids PIMC searches, those within S of the heuristic's; -1
+for all of them; 0, the default, bids as the heuristic). Every deal is a 4-player 7-card
 normal deal (RULES.md §1), played once with the bot under test in each seat
 and once with the other bots alone; the same seed deals the same cards each
 time, so a seat's points with and without the bot under test are paired.
@@ -173,6 +175,7 @@ def main() -> None:
     parser.add_argument("--worlds", type=int, default=None)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--policy", default="greedy")
+    parser.add_argument("--span", type=int, default=0, help="the bids searched; -1: every one")
     parser.add_argument(
         "--tables", action="store_true", help="also: four heuristic bots against four old ones"
     )
@@ -183,7 +186,8 @@ def main() -> None:
         if args.test == "heuristic":
             return HeuristicBot()
         policy = args.policy
-        return PIMCBot(worlds or WORLDS, policy, seed=args.seed)
+        span = None if args.span < 0 else args.span
+        return PIMCBot(worlds or WORLDS, policy, seed=args.seed, span=span)
 
     against: Callable[[], Bot] = HeuristicBot if args.against == "heuristic" else _OldHeuristicBot
     table = measure(args.deals, test, against, args.seed)

@@ -171,6 +171,14 @@ class PIMCBot:
       deal-seat pairs): every world is played out with all hands known,
       which makes any bid look easier to make than it is.
 
+    Measured against this default on the same deals and not better (the
+    bots page has the table): playouts in which the bot's own later cards
+    are the heuristic's from its observation (+1.65 against +1.62 points
+    per deal over the heuristic bot, 240 deal-seat pairs); bids by a model
+    of the chance that PIMC makes each bid, fitted on 4,689 of its deals
+    (+1.68 against +1.81 over 1,440 pairs); three or four worlds drawn for
+    each one searched (+2.02 and +1.94 against +1.93 over 600).
+
     >>> PIMCBot(worlds=0)
     Traceback (most recent call last):
     pyclag.errors.RulesError: PIMCBot: worlds must be an int >= 1, not 0
