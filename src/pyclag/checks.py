@@ -199,6 +199,16 @@ def _refuse_delete(self: object, name: str) -> None:
     raise attrs.exceptions.FrozenInstanceError()
 
 
+def _set_once(self: object, name: str, value: object) -> None:
+    """Set a field that is not set yet (the fallback of :func:`freeze`)."""
+    try:
+        getattr(self, name)
+    except AttributeError:  # an empty slot: the value's own __init__ is setting it
+        object.__setattr__(self, name, value)
+        return
+    raise attrs.exceptions.FrozenInstanceError()
+
+
 def freeze(*classes: type) -> bool:
     """Make the fields of each interpreted class among ``classes`` frozen once
     its ``__init__`` has run, as attrs freezes a class, and say whether any was
@@ -209,7 +219,9 @@ def freeze(*classes: type) -> bool:
     Interpreted, each class's ``__init__`` (which assigns its fields, and may
     call its base's ``__init__`` by name) is compiled again with each assignment
     a call of the slot's setter, past the ``__setattr__`` that refuses every
-    later assignment.
+    later assignment. Without the source to read, the ``__setattr__`` sets a
+    field only while it is unset, which is as frozen once the ``__init__`` has
+    set every field, only slower.
 
     >>> class Pair:
     ...     __slots__ = ("left", "right")
@@ -228,8 +240,11 @@ def freeze(*classes: type) -> bool:
         if not isinstance(body, types.FunctionType):
             continue  # a native class, compiled (its __init__ is a slot wrapper)
         found = True
-        type.__setattr__(cls, "__init__", _frozen_init(cls, body))
-        type.__setattr__(cls, "__setattr__", _refuse_set)
+        try:
+            type.__setattr__(cls, "__init__", _frozen_init(cls, body))
+            type.__setattr__(cls, "__setattr__", _refuse_set)
+        except OSError:  # no source to read (an application frozen without it)
+            type.__setattr__(cls, "__setattr__", _set_once)  # slower, as frozen once built
         type.__setattr__(cls, "__delattr__", _refuse_delete)
     return found
 
@@ -238,6 +253,7 @@ def _frozen_init(cls: type, body: types.FunctionType) -> Callable[..., None]:
     """``body`` compiled again with each ``self.field = value`` of it made a
     call of that slot's setter (the code attrs would write for a frozen class)."""
     tree = ast.parse(textwrap.dedent(inspect.getsource(body)))
+    ast.increment_lineno(tree, body.__code__.co_firstlineno - 1)  # tracebacks show the source's
     setters = _Setters()
     tree = ast.fix_missing_locations(setters.visit(tree))
     space = dict(body.__globals__)

@@ -11,11 +11,14 @@ import os
 import pathlib
 import pickle
 import random
+from typing import Any
 
+import attrs
 import pytest
 
 import pyclag
 from pyclag.builders import new_game_state, new_round_state, new_trick, revise
+from pyclag.checks import freeze
 from pyclag.state import (
     NATIVE,
     GameState,
@@ -162,3 +165,32 @@ def test_revise_passes_each_field_in_its_place() -> None:
     assert tuple(names) == RoundSetup.__match_args__
     setup = random_game(pyclag.NORMAL.with_schedule([2]), players=3, seed=6).round.setup
     assert revise(setup, caller=2, dealer=1) == replace(setup, caller=2, dealer=1)
+
+
+def test_freeze_without_the_source_sets_each_field_once() -> None:
+    space: dict[str, object] = {}
+    exec(  # no file holds this source, so inspect cannot read it back
+        "class Pair:\n"
+        "    __slots__ = ('left', 'right')\n"
+        "    def __init__(self, left, right):\n"
+        "        self.left = left\n"
+        "        self.right = right\n",
+        space,
+    )
+    pair_class: Any = space["Pair"]
+    assert freeze(pair_class)
+    pair = pair_class(1, 2)
+    assert (pair.left, pair.right) == (1, 2)
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        pair.left = 3
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        del pair.right
+    assert (pair.left, pair.right) == (1, 2)
+
+
+def test_a_recompiled_init_keeps_its_source_lines() -> None:
+    if NATIVE:
+        pytest.skip("compiled, the classes keep their native __init__")
+    lines, first = inspect.getsourcelines(RoundState.__init__)
+    assert RoundState.__init__.__code__.co_firstlineno == first
+    assert "def __init__" in lines[0]
