@@ -219,9 +219,10 @@ def freeze(*classes: type) -> bool:
     Interpreted, each class's ``__init__`` (which assigns its fields, and may
     call its base's ``__init__`` by name) is compiled again with each assignment
     a call of the slot's setter, past the ``__setattr__`` that refuses every
-    later assignment. Without the source to read, the ``__setattr__`` sets a
-    field only while it is unset, which is as frozen once the ``__init__`` has
-    set every field, only slower.
+    later assignment (the first time a value of the class is built, so that
+    importing pyclag compiles nothing). Without the source to read, the
+    ``__setattr__`` sets a field only while it is unset, which is as frozen once
+    the ``__init__`` has set every field, only slower.
 
     >>> class Pair:
     ...     __slots__ = ("left", "right")
@@ -240,13 +241,27 @@ def freeze(*classes: type) -> bool:
         if not isinstance(body, types.FunctionType):
             continue  # a native class, compiled (its __init__ is a slot wrapper)
         found = True
-        try:
-            type.__setattr__(cls, "__init__", _frozen_init(cls, body))
-            type.__setattr__(cls, "__setattr__", _refuse_set)
-        except OSError:  # no source to read (an application frozen without it)
-            type.__setattr__(cls, "__setattr__", _set_once)  # slower, as frozen once built
+        type.__setattr__(cls, "__init__", _first_init(cls, body))
+        type.__setattr__(cls, "__setattr__", _refuse_set)
         type.__setattr__(cls, "__delattr__", _refuse_delete)
     return found
+
+
+def _first_init(cls: type, body: types.FunctionType) -> Callable[..., None]:
+    """An ``__init__`` that, the first time a value of ``cls`` is built, puts
+    :func:`_frozen_init`'s in its place (so that importing pyclag compiles
+    nothing) and builds the value with it."""
+
+    def init(self: object, *args: object, **kwargs: object) -> None:
+        try:
+            frozen = _frozen_init(cls, body)
+        except OSError:  # no source to read (an application frozen without it)
+            type.__setattr__(cls, "__setattr__", _set_once)  # slower, as frozen once built
+            frozen = body
+        type.__setattr__(cls, "__init__", frozen)
+        frozen(self, *args, **kwargs)
+
+    return functools.update_wrapper(init, body)
 
 
 def _frozen_init(cls: type, body: types.FunctionType) -> Callable[..., None]:

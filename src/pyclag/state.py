@@ -11,7 +11,7 @@ progress and the finished tricks.
 >>> state.round.phase, state.round.dealer, state.scores
 (<Phase.DEAL: 'deal'>, 0, (0, 0, 0, 0))
 
-The five classes are written out by hand rather than by attrs, because mypyc
+The state's classes are written out by hand rather than by attrs, because mypyc
 compiles a class it can see whole into a native class (a C struct: built and
 read many times faster) and compiles an attrs class as an ordinary Python
 class (``docs/development.rst``, "The two builds"). They keep what attrs gave

@@ -59,6 +59,10 @@ class Value:
     def __repr__(self) -> str:
         return fields_repr(self, self.__match_args__)
 
+    def __replace__(self: _V, **changes: Any) -> _V:
+        # Python 3.13's copy.replace(value, **changes).
+        return replace(self, **changes)
+
 
 def replace(value: _V, **changes: Any) -> _V:
     """``value`` with some fields changed, as ``attrs.evolve`` (and Python

@@ -88,6 +88,7 @@ def test_replace_changes_the_fields_named() -> None:
     assert (changed.deck, changed.caller) == (None, 2)
     assert changed.fields()[2:5] == setup.fields()[2:5]
     assert replace(setup) == setup
+    assert setup.__replace__(caller=2) == replace(setup, caller=2)  # copy.replace, Python 3.13
     with pytest.raises(TypeError, match="replace: RoundSetup has no field 'dek'"):
         replace(setup, dek=None)
 
