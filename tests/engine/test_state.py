@@ -195,3 +195,19 @@ def test_a_recompiled_init_keeps_its_source_lines() -> None:
     lines, first = inspect.getsourcelines(RoundState.__init__)
     assert RoundState.__init__.__code__.co_firstlineno == first
     assert "def __init__" in lines[0]
+
+
+def test_a_subclass_is_frozen_interpreted_and_refused_compiled() -> None:
+    state = pyclag.new_game(pyclag.NORMAL, players=3)
+
+    class Mine(GameState):
+        pass
+
+    if NATIVE:  # docs/development.rst, "The two builds"
+        with pytest.raises(TypeError, match="interpreted classes cannot inherit from compiled"):
+            Mine(state.rules, state.history, state.round)
+        return
+    mine = Mine(state.rules, state.history, state.round)
+    assert mine.players == 3 and mine.fields() == state.fields()
+    with pytest.raises(AttributeError):
+        mine.round = state.round  # type: ignore[misc]
