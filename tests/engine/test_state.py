@@ -211,3 +211,20 @@ def test_a_subclass_is_frozen_interpreted_and_refused_compiled() -> None:
     assert mine.players == 3 and mine.fields() == state.fields()
     with pytest.raises(AttributeError):
         mine.round = state.round  # type: ignore[misc]
+
+
+def test_a_field_of_the_wrong_type_is_refused_compiled_and_taken_interpreted() -> None:
+    """docs/development.rst, "The two builds": a value built by hand is checked by
+    mypyc's own TypeError compiled; interpreted it is taken as given, as attrs took it."""
+    trick = Trick(0, (), 0)
+    wrong: Any = "1"
+    if NATIVE:
+        with pytest.raises(TypeError, match="int object expected; got str"):
+            Trick(wrong, (), 0)
+        with pytest.raises(TypeError, match="int object expected; got str"):
+            replace(trick, winner=wrong)
+        return
+    taken: Any = Trick(wrong, (), 0)
+    assert taken.leader == wrong
+    taken = replace(trick, winner=wrong)
+    assert taken.winner == wrong
