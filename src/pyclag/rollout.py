@@ -10,11 +10,11 @@ import random
 from collections.abc import Callable
 from typing import Final, TypeAlias
 
-from pyclag.actions import Play
+from pyclag.cards import DECK
 from pyclag.chance import deal_pack
 from pyclag.decisions import advance
-from pyclag.flow import NATURAL_PLAYS, round_scoring
-from pyclag.rules.play import best_play, following
+from pyclag.flow import round_scoring
+from pyclag.rules.play import first_strongest, follow_suit
 from pyclag.shuffle import shuffled_deck
 from pyclag.state import GameState, Phase
 from pyclag.turns import bid_choices
@@ -74,47 +74,62 @@ def continuation(
 
 def _play_round(state: GameState, seat: int, random_: Callable[[], float]) -> tuple[int, ...]:
     """The rest of a round without wild twos, from ``seat`` to play, as
-    play_card plays it: follow suit, the best card takes the trick and leads."""
+    play_card plays it, over card indices: follow suit, the best card takes
+    the trick and leads (the engine's own :func:`follow_suit` and
+    :func:`first_strongest`, on the round's strength tables)."""
     rnd = state.round
     setup = rnd.setup
     rules, players, hand_size = setup.round_rules, setup.players, setup.hand_size
-    masks, trick = list(rnd.masks), list(rnd.trick)
+    masks = list(rnd.masks)
     winners = [done.winner for done in rnd.tricks]
-    plays, turns = _TABLES[players]
-    rest = turns[seat][: players - len(trick)]
+    turns = _TURNS[players]
+    # The trick in progress, as its first seat, the suit led and each card's strength.
+    cards = [play.card.index for play in rnd.trick]
+    first = rnd.trick[0].seat if cards else seat
+    led = _SUIT_MASK[cards[0]] if cards else 0
+    table = rules.tables[cards[0] // 13] if rules is not None and cards else _NO_TABLE
+    strengths = [table[card] for card in cards]
+    rest = turns[seat][: players - len(cards)]
     while True:
         for seat in rest:
             held = masks[seat]
-            legal = following(trick, held)
+            legal = follow_suit(held, led)  # led is 0 on the lead: any card
             skip = int(random_() * legal.bit_count())  # nth_card's pick, over the bits
             while skip:
                 legal &= legal - 1
                 skip -= 1
             low = legal & -legal
             masks[seat] = held ^ low
-            trick.append(plays[seat][low.bit_length() - 1])
-        leader = best_play(trick, rules).seat if rules is not None else trick[0].seat
+            card = low.bit_length() - 1
+            if not led:
+                led = _SUIT_MASK[card]
+                if rules is not None:
+                    table = rules.tables[card // 13]
+            strengths.append(table[card])
+        # The round's rules decide the trick; with none (as play_card), the leader takes it.
+        leader = (first + first_strongest(strengths)) % players if rules is not None else first
         winners.append(leader)
         if len(winners) == hand_size:
             return round_scoring(state.rules, setup).points(rnd.bids, winners)
-        trick = []
+        first, led, strengths = leader, 0, []
         rest = turns[leader]
 
 
-class _Tables(dict[int, tuple[tuple[tuple[Play, ...], ...], tuple[tuple[int, ...], ...]]]):
-    """For a table of ``players``: each seat's natural plays by card index, and
-    each leader's turn order, clockwise (play_card passes the turn to seat + 1).
-    Made when the table size is first seen (below 53: bounded by construction)."""
+_SUIT_MASK: Final = tuple(card.suit_mask for card in DECK)
+"""The mask of each card's suit, by card index."""
+_NO_TABLE: Final = (0,) * 52
 
-    def __missing__(
-        self, players: int
-    ) -> tuple[tuple[tuple[Play, ...], ...], tuple[tuple[int, ...], ...]]:
-        plays = tuple(NATURAL_PLAYS[seat] for seat in range(players))
-        turns = tuple(
+
+class _Turns(dict[int, tuple[tuple[int, ...], ...]]):
+    """For a table of ``players``: each leader's turn order, clockwise
+    (play_card passes the turn to seat + 1). Made when the table size is first
+    seen (below 53: bounded by construction)."""
+
+    def __missing__(self, players: int) -> tuple[tuple[int, ...], ...]:
+        turns = self[players] = tuple(
             tuple((first + i) % players for i in range(players)) for first in range(players)
         )
-        tables = self[players] = (plays, turns)
-        return tables
+        return turns
 
 
-_TABLES: Final = _Tables()
+_TURNS: Final = _Turns()

@@ -6,6 +6,8 @@ import random
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import pyclag
 from pyclag import Card, IllegalPlayError, Phase, Play, Reason, RoundRules, RoundSpec, Suit
@@ -18,6 +20,7 @@ from pyclag.rules import (
     RankOrder,
     trick_winner,
 )
+from pyclag.rules.play import best_play, first_strongest, follow_suit, following
 from pyclag.scoring import F1
 from tests.helpers import E1_TOP, bid_all, dealt, play_all, random_game
 
@@ -179,3 +182,22 @@ def test_trick_winner_refuses_plays_that_are_not_cards() -> None:
     # Card text is not a sequence of plays: a TypeError, as for any other container.
     with pytest.raises(TypeError, match="trick_winner: plays must be a sequence of Play values"):
         trick_winner("AS", rules)  # type: ignore[arg-type]
+
+
+@settings(max_examples=60)
+@given(
+    cards=st.permutations(range(52)).map(lambda order: order[:4]),
+    trump=st.sampled_from([None, *Suit]),
+    held=st.integers(0, (1 << 52) - 1),
+)
+def test_s1_8_the_rulings_over_card_indices_are_the_rulings_over_plays(
+    cards: list[int], trump: Suit | None, held: int
+) -> None:
+    """follow_suit and first_strongest (what pyclag.rollouts rules tricks of card
+    indices with) give what following and best_play give the same trick as plays."""
+    plays = [Play(seat, pyclag.DECK[index]) for seat, index in enumerate(cards)]
+    rules = RoundRules(trump, F1)
+    table = rules.tables[cards[0] // 13]
+    assert best_play(plays, rules) is plays[first_strongest([table[i] for i in cards])]
+    assert following(plays[:1], held) == follow_suit(held, pyclag.DECK[cards[0]].suit_mask)
+    assert following((), held) == follow_suit(held, 0) == held

@@ -30,6 +30,8 @@ __all__ = [
     "TWOS",
     "best_play",
     "declarations",
+    "first_strongest",
+    "follow_suit",
     "legal_mask",
     "play_refusal",
     "play_strength",
@@ -54,7 +56,22 @@ def following(trick: Sequence[Play], held: int) -> int:
         return held
     first = trick[0]  # the suit led is the led card's, or the card a wild two stands for
     led = first.card if first.as_card is None else first.as_card
-    return (held & led.suit_mask) or held
+    return follow_suit(held, led.suit_mask)
+
+
+def follow_suit(held: int, led: int) -> int:
+    """The cards of ``held`` that may follow a trick whose suit led has the
+    cards ``led`` (a suit's mask): those of the suit, or any when void (§1.8).
+    :func:`following` rules a trick of plays by it, :func:`pyclag.rollouts` a
+    trick of card indices.
+
+    >>> from pyclag.hand import Hand
+    >>> str(Hand(follow_suit(Hand.parse("3H 2S 4D").mask, Suit.HEARTS.mask)))
+    '3H'
+    >>> str(Hand(follow_suit(Hand.parse("2S 4D").mask, Suit.HEARTS.mask)))
+    '4D 2S'
+    """
+    return held & led or held
 
 
 def legal_mask(
@@ -254,10 +271,27 @@ def best_play(plays: Sequence[Play], round_rules: RoundRules) -> Play:
     # only between cards that cannot win: off-suit, no trump).
     table = round_rules.tables[plays[0].effective.index // 13]
     best, top = plays[0], -1
-    for play in plays:
+    for play in plays:  # first_strongest, without a list of the strengths: a hot path
         strength = play_strength(play, table)
         if strength > top:
             best, top = play, strength
+    return best
+
+
+def first_strongest(strengths: Sequence[int]) -> int:
+    """The place of the trick's winning card among the ``strengths`` of its
+    cards in the order played (:func:`play_strength`): the first of the
+    strongest (ties are only between cards that cannot win, §1.8).
+    :func:`best_play` rules a trick of plays by it, :func:`pyclag.rollouts` a
+    trick of card indices.
+
+    >>> first_strongest([3, 9, 9, 1])
+    1
+    """
+    best, top = 0, strengths[0]
+    for place in range(1, len(strengths)):
+        if strengths[place] > top:
+            best, top = place, strengths[place]
     return best
 
 
