@@ -16,9 +16,10 @@ returns the same object as ``DECK[index]``.
 from __future__ import annotations
 
 import enum
+import types
 from typing import Final, NoReturn, final
 
-from pyclag.checks import Frozen, not_a
+from pyclag.checks import not_a
 from pyclag.errors import RecordError
 
 __all__ = ["DECK", "Card", "Rank", "Suit", "parse_cards"]
@@ -60,7 +61,7 @@ class Suit(enum.Enum):
         return _SUIT_MASKS[self.value]
 
     @classmethod
-    def parse(cls, text: str) -> Suit:
+    def parse(cls, text: object) -> Suit:
         """A suit from its letter or symbol, any case. Suit text is input, so
         anything else, a value that is not a str included, is a RecordError.
 
@@ -132,7 +133,7 @@ _ASCII_UPPER: Final = str.maketrans("abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLM
 
 
 @final
-class Card(Frozen):
+class Card:
     """A playing card. Immutable and interned: compare with ``is`` or ``==``.
 
     ``index`` is its place in :data:`DECK`, ``mask`` its bit in a hand mask and
@@ -149,39 +150,37 @@ class Card(Frozen):
     TypeError: Card: suit must be a Suit, not str
     """
 
+    # Compiled, a native class (the engine reads a card's index and masks at every
+    # step); its Final fields have no setter. Interpreted, the class refuses changes
+    # once the pack is made (below).
     __slots__ = ("_text", "index", "mask", "rank", "suit", "suit_mask")
 
-    suit: Suit
-    rank: Rank
-    index: int
-    mask: int
-    suit_mask: int
-    _text: str
-
-    def __new__(cls, suit: Suit, rank: Rank) -> Card:
+    def __new__(cls, suit: object, rank: object) -> Card:
+        # ``object``: compiled, typed parameters would meet mypyc's own check first.
         if not isinstance(suit, Suit):
             raise not_a("Card", "suit", "a Suit", suit)
         if not isinstance(rank, Rank):
             raise not_a("Card", "rank", "a Rank", rank)
-        return DECK[13 * suit.value + rank.value - 2]
+        if len(_MADE) == 52:
+            return _MADE[13 * suit.value + rank.value - 2]
+        return super().__new__(cls)
 
-    @classmethod
-    def _make(cls, index: int) -> Card:
-        card = object.__new__(cls)
-        suit, rank = Suit(index // 13), Rank(index % 13 + 2)
-        object.__setattr__(card, "suit", suit)
-        object.__setattr__(card, "rank", rank)
-        object.__setattr__(card, "index", index)
-        object.__setattr__(card, "mask", 1 << index)
-        object.__setattr__(card, "suit_mask", _SUIT_MASKS[suit.value])
-        object.__setattr__(card, "_text", rank.letter + suit.letter)
-        return card
+    def __init__(self, suit: Suit, rank: Rank) -> None:
+        if len(_MADE) == 52:  # the interned card, made with the pack
+            return
+        index = 13 * suit.value + rank.value - 2
+        self.suit: Final = suit
+        self.rank: Final = rank
+        self.index: Final = index
+        self.mask: Final = 1 << index
+        self.suit_mask: Final = _SUIT_MASKS[suit.value]
+        self._text: Final = rank.letter + suit.letter
 
-    def __setattr__(self, name: str, value: object) -> NoReturn:
-        raise AttributeError(f"Card is immutable; cannot set {name!r}")
+    def __copy__(self) -> Card:
+        return self
 
-    def __delattr__(self, name: str) -> NoReturn:
-        raise AttributeError(f"Card is immutable; cannot delete {name!r}")
+    def __deepcopy__(self, memo: object) -> Card:
+        return self
 
     def __reduce__(self) -> tuple[type[Card], tuple[Suit, Rank]]:
         return (Card, (self.suit, self.rank))
@@ -202,7 +201,7 @@ class Card(Frozen):
         return self.rank.letter + self.suit.symbol
 
     @classmethod
-    def parse(cls, text: str) -> Card:
+    def parse(cls, text: object) -> Card:
         """A card from text: rank then suit, any case; ``10`` or ``T`` for ten;
         a letter or a symbol for the suit. Card text is input (a user types it,
         a record holds it), so anything else, a value that is not a str
@@ -227,11 +226,28 @@ class Card(Frozen):
         )
 
 
-DECK: Final[tuple[Card, ...]] = tuple(Card._make(i) for i in range(52))
+_MADE: Final[list[Card]] = []
+for _index in range(52):
+    _MADE.append(Card(Suit(_index // 13), Rank(_index % 13 + 2)))
+
+DECK: Final[tuple[Card, ...]] = tuple(_MADE)
 """The 52 interned cards in index order (clubs 2..A, diamonds, hearts, spades)."""
 
 
-def parse_cards(text: str) -> tuple[Card, ...]:
+def _refuse_set(card: Card, name: str, value: object) -> NoReturn:
+    raise AttributeError(f"Card is immutable; cannot set {name!r}")
+
+
+def _refuse_delete(card: Card, name: str) -> NoReturn:
+    raise AttributeError(f"Card is immutable; cannot delete {name!r}")
+
+
+if isinstance(vars(Card)["__init__"], types.FunctionType):  # interpreted: the pack is made
+    type.__setattr__(Card, "__setattr__", _refuse_set)
+    type.__setattr__(Card, "__delattr__", _refuse_delete)
+
+
+def parse_cards(text: object) -> tuple[Card, ...]:
     """Cards from whitespace- or comma-separated text, in the order given; text
     that is not cards, or a value that is not a str, is a RecordError.
 

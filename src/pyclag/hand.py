@@ -113,7 +113,8 @@ class Hand(Frozen):
                 "Hand.of", "cards", "an iterable of Card values (Hand.parse reads text)", cards
             )
         mask = 0
-        for card in cards:
+        given: Iterable[object] = cards  # as given: compiled, a Card loop would check with mypyc's
+        for card in given:
             if not isinstance(card, Card):
                 raise not_a("Hand.of", "cards", "Card values only (Hand.parse reads text)", card)
             if mask & card.mask:
@@ -144,7 +145,7 @@ class Hand(Frozen):
     def __bool__(self) -> bool:
         return self.mask != 0
 
-    def of_suit(self, suit: Suit) -> Hand:
+    def of_suit(self, suit: object) -> Hand:
         """The cards of one suit; a ``suit`` that is not a Suit is a TypeError.
 
         >>> Hand.parse("AS 2H 3S").of_suit(Suit.SPADES)

@@ -12,6 +12,7 @@ from typing import Final
 from pyclag.actions import Play
 from pyclag.builders import new_round_state, new_trick, next_state
 from pyclag.cards import Card, Rank
+from pyclag.checks import unchecked
 from pyclag.errors import Refusal
 from pyclag.flow import NATURAL_PLAYS
 from pyclag.hand import ONE_SUIT, cards_of
@@ -175,7 +176,7 @@ def play_refusal_now(state: GameState, action: Play) -> Refusal | None:
     return play_refusal(twos, rnd.trick, held, rnd.setup.trump, _seen(rnd), action)
 
 
-PlayCard = Callable[[GameState, RoundState, int, Card, "Card | None"], GameState]
+PlayCard = Callable[[GameState, RoundState, int, object, object], GameState]
 """The play transition by its parts: state, its round, the seat to act, the card
 and what a wild two stands for (``None`` for a natural card)."""
 
@@ -196,8 +197,10 @@ def play_card(finish: Finish) -> PlayCard:
     """
 
     def play(
-        state: GameState, rnd: RoundState, seat: int, card: Card, as_card: Card | None
+        state: GameState, rnd: RoundState, seat: int, card: object, as_card: object
     ) -> GameState:
+        # ``object``: the card as given (compiled, a parameter typed Card would
+        # refuse a stranger with mypyc's own TypeError); the ruling refuses it.
         masks = rnd.masks
         held = masks[seat]
         setup = rnd.setup
@@ -212,13 +215,14 @@ def play_card(finish: Finish) -> PlayCard:
             # or not (rule 5 only frees more cards), so one check serves both.
             played = NATURAL_PLAYS[seat][card.index]
         else:
-            action = Play(seat, card, as_card)
+            action = Play(seat, unchecked(card), unchecked(as_card))
             refusal = play_refusal_now(state, action)
             if refusal is not None:
                 raise refused(state, action, refusal, "play", play_cards(rnd, seat))
-            played = action if as_card is not None else NATURAL_PLAYS[seat][card.index]
+            bit = action.card.mask  # a card held, now the ruling has found it one
+            played = action if as_card is not None else NATURAL_PLAYS[seat][action.card.index]
         hands = list(masks)
-        hands[seat] = held ^ card.mask
+        hands[seat] = held ^ bit
         masks = tuple(hands)
         trick += (played,)
         players = setup.players

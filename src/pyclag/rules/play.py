@@ -21,6 +21,7 @@ from typing import Final
 
 from pyclag.actions import Play
 from pyclag.cards import DECK, Card, Rank, Suit
+from pyclag.checks import unchecked
 from pyclag.errors import IllegalDeclarationError, IllegalPlayError, Reason, Refusal
 from pyclag.hand import cards_of
 from pyclag.rules.deals import TwosWild
@@ -142,7 +143,8 @@ def play_refusal(
     >>> play_refusal(None, lead, Hand.parse("3H 4D").mask, None, 0, Play(1, Card.parse("4D"))).why
     'must follow suit H'
     """
-    card, as_card = play.card, play.as_card
+    # As given: compiled, a read typed Card would refuse a stranger with mypyc's own TypeError.
+    card, as_card = unchecked(play).card, unchecked(play).as_card
     if type(card) is not Card:
         return Refusal(IllegalPlayError, Reason.NOT_A_CARD, "not a Card (use Card.parse)")
     if not held & card.mask:
