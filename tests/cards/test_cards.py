@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import copy
+import os
 import pickle
+import types
 
 import pytest
 
@@ -48,6 +50,20 @@ def test_cards_are_immutable() -> None:
         card.rank = Rank.TWO  # type: ignore[misc]
     with pytest.raises(AttributeError):
         del card.suit
+    for name in ("suit", "rank", "index", "mask", "suit_mask", "colour"):
+        with pytest.raises(AttributeError):
+            setattr(card, name, 0)
+    assert (card.suit, card.rank, card.index) == (Suit.SPADES, Rank.ACE, 51)
+
+
+def test_cards_are_native_only_in_the_compiled_build() -> None:
+    # Compiled, Card is a native class (its __init__ a slot wrapper, its fields
+    # without setters); interpreted, a class whose __setattr__ refuses.
+    build = os.environ.get("PYCLAG_TEST_BUILD")
+    if build is None:
+        pytest.skip("the build under test is named by PYCLAG_TEST_BUILD (.ci/run)")
+    interpreted = isinstance(vars(Card)["__init__"], types.FunctionType)
+    assert interpreted is (build == "pure")
 
 
 @pytest.mark.parametrize(
