@@ -16,7 +16,6 @@ from pyclag.builders import revise
 from pyclag.cards import Card
 from pyclag.checks import unchecked
 from pyclag.dealing import (
-    deal_hands,
     deck_refusal,
     draw_winner,
     drawn_cards,
@@ -26,7 +25,7 @@ from pyclag.errors import Refusal
 from pyclag.flow import Advance
 from pyclag.hand import cards_of
 from pyclag.refusals import refused
-from pyclag.shuffle import shuffled_deck
+from pyclag.shuffle import deal_hands, shuffled_deck
 from pyclag.state import GameState, Phase, RoundSetup
 
 __all__ = [

@@ -4,7 +4,7 @@
 
 The pack is listed top first; card ``i`` (``i < N*h``) goes to seat
 ``(dealer + 1 + i) % N``: one at a time, clockwise from the eldest (§1.4).
-The next card is the turn-up (§1.5). :func:`dealt_slice` is that rule, and
+The next card is the turn-up (§1.5). :func:`~pyclag.shuffle.dealt_slice` is that rule, and
 everything that deals, lays out piles or rebuilds a pack reads it.
 
 >>> from pyclag.cards import parse_cards
@@ -16,21 +16,19 @@ everything that deals, lays out piles or rebuilds a pack reads it.
 
 from __future__ import annotations
 
-import operator
 import random
 from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
 from pyclag.cards import DECK, Card
-from pyclag.checks import bounded, check_rng, is_whole
+from pyclag.checks import check_rng, is_whole
 from pyclag.errors import IllegalChanceError, Reason, Refusal, RulesError
 from pyclag.hand import cards_of
-from pyclag.shuffle import shuffled_deck
+from pyclag.shuffle import deal_hands as deal_hands  # still importable from here
+from pyclag.shuffle import dealt_slice, dealt_slices, shuffled_deck
 
 __all__ = [
-    "deal_hands",
     "dealt_piles",
-    "dealt_slice",
     "deck_refusal",
     "draw_for_dealer",
     "draw_seat_refusal",
@@ -39,38 +37,6 @@ __all__ = [
     "pack_of",
     "piles_refusal",
 ]
-
-_MASK: Final = operator.attrgetter("mask")
-
-
-def dealt_slice(seat: int, players: int, dealer: int, hand_size: int) -> slice:
-    """The places in the pack (top first) of the cards ``seat`` is dealt, in
-    the order dealt: one card at a time, clockwise from the eldest (§1.4).
-
-    >>> dealt_slice(seat=1, players=4, dealer=0, hand_size=3)
-    slice(0, 12, 4)
-    """
-    return slice((seat - dealer - 1) % players, players * hand_size, players)
-
-
-def deal_hands(deck: Sequence[Card], players: int, hand_size: int, dealer: int) -> tuple[int, ...]:
-    """Each seat's hand as a mask, dealt singly clockwise from the dealer's left.
-
-    >>> deal_hands(DECK, players=2, hand_size=1, dealer=0) == (DECK[1].mask, DECK[0].mask)
-    True
-    """
-    # The cards are distinct, so the sum of their bits is their union.
-    return tuple(
-        [sum(map(_MASK, deck[part])) for part in _dealt_slices(players, dealer, hand_size)]
-    )
-
-
-# Keyed by ints of a table (players and hand sizes the pack can deal, a dealer's seat):
-# finite, and the bound holds every table of the presets.
-@bounded(1024)
-def _dealt_slices(players: int, dealer: int, hand_size: int) -> tuple[slice, ...]:
-    """:func:`dealt_slice` of each seat."""
-    return tuple(dealt_slice(seat, players, dealer, hand_size) for seat in range(players))
 
 
 def dealt_piles(
@@ -103,7 +69,7 @@ def pack_of(
     players = len(hands)
     hand_size = len(hands[0]) if hands else 0
     pack: list[Card | None] = [None] * 52
-    for part, cards in zip(_dealt_slices(players, dealer, hand_size), hands, strict=True):
+    for part, cards in zip(dealt_slices(players, dealer, hand_size), hands, strict=True):
         pack[part] = cards
     dealt = players * hand_size
     if turnup is not None:
