@@ -116,8 +116,7 @@ def play_actions(state: GameState) -> tuple[Play, ...]:
     if type(seat) is not int:  # no seat to act, nothing to play
         return ()
     held = rnd.masks[seat]
-    twos = rnd.setup.played.twos
-    if twos is None or not held & TWOS:
+    if not held & TWOS or (twos := rnd.setup.played.twos) is None:  # no two held: no rule 5
         legal = following(rnd.trick, held)
         chunks = _PLAY_CHUNKS[seat]
         if legal != held:  # following suit: the cards of one suit, one lookup

@@ -271,7 +271,9 @@ def best_play(plays: Sequence[Play], round_rules: RoundRules) -> Play:
     # The §1.8 comparator as a table lookup: the strength of each card, by the
     # suit led (RoundRules.strength); the first of the strongest wins (ties are
     # only between cards that cannot win: off-suit, no trump).
-    table = round_rules.tables[plays[0].effective.index // 13]
+    first = plays[0]  # the suit led, as following reads it (a property call costs more)
+    led = first.card if first.as_card is None else first.as_card
+    table = round_rules.tables[led.index // 13]
     best, top = plays[0], -1
     for play in plays:  # first_strongest, without a list of the strengths: a hot path
         strength = play_strength(play, table)
