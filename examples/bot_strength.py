@@ -29,6 +29,7 @@ import pyclag
 from pyclag.bots import Bot, HeuristicBot, play_game
 from pyclag.bots.pimc import WORLDS, PIMCBot
 from pyclag.rules.round import RoundRules
+from pyclag.state import GameState
 from pyclag.views import Observation
 
 
@@ -85,6 +86,78 @@ def _old_chance(card: pyclag.Card, rules: RoundRules, unseen: int, opponents: in
     return math.comb(total - beaters, opponents) / math.comb(total, opponents)
 
 
+class Oracle(PIMCBot):
+    """A cheating PIMC bot, for measuring only: it searches the true deal
+    (:attr:`truth`, set by :func:`play_seen` before each choice) instead of
+    worlds drawn from its observation, so it shows how many points PIMC-style
+    search could gain with perfect inference of the hidden cards. Its greedy
+    playouts are deterministic, so one world is the whole search.
+
+    >>> import random, pyclag
+    >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL.with_schedule([3]), 3), rng=random.Random(0))
+    >>> oracle = Oracle(worlds=1, span=None)
+    >>> oracle.truth = state
+    >>> oracle.choose(pyclag.observe(state, 1))
+    Bid(seat=1, tricks=1)
+    """
+
+    truth: GameState | None = None
+
+    def _worlds(self, view: Observation) -> list[GameState]:
+        assert self.truth is not None, "Oracle: play_seen sets the true state"
+        return [self.truth]
+
+
+class OracleBids:
+    """Bids as an :class:`Oracle` searching every bid with heuristic playouts
+    of the true deal; plays as ``player`` (a ceiling for better bidding).
+
+    >>> OracleBids(HeuristicBot()).oracle.span is None
+    True
+    """
+
+    def __init__(self, player: Bot) -> None:
+        self.oracle, self.player = Oracle(1, "heuristic", span=None), player
+
+    def choose(self, observation: Observation) -> pyclag.PlayerAction:
+        """The oracle's bid, or the player's choice.
+
+        >>> import random
+        >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL.with_schedule([3]), 3), rng=random.Random(0))
+        >>> bot = OracleBids(HeuristicBot())
+        >>> bot.oracle.truth = state
+        >>> bot.choose(pyclag.observe(state, 1))
+        Bid(seat=1, tricks=1)
+        """
+        if isinstance(observation.legal[0], pyclag.Bid):
+            return self.oracle.choose(observation)
+        return self.player.choose(observation)
+
+
+def play_seen(state: GameState, bots: Sequence[Bot], rng: random.Random) -> GameState:
+    """:func:`pyclag.bots.play_game`, showing each :class:`Oracle` (bare or
+    timed) the true state before it chooses; the same deals from ``rng``.
+
+    >>> import pyclag
+    >>> start = pyclag.new_game(pyclag.NORMAL.with_schedule([2]), 3)
+    >>> play_seen(start, [HeuristicBot()] * 3, random.Random(1)) == play_game(start, [HeuristicBot()] * 3, random.Random(1))
+    True
+    """
+    while not pyclag.is_over(state):
+        actor = state.round.to_act
+        if isinstance(actor, int):
+            bot = bots[actor]
+            inner = bot.inner if isinstance(bot, _Timed) else bot
+            if isinstance(inner, OracleBids):
+                inner = inner.oracle
+            if isinstance(inner, Oracle):
+                inner.truth = state
+            state = pyclag.apply(state, bot.choose(pyclag.observe(state, actor)))
+        else:
+            state = pyclag.apply(state, pyclag.sample_chance(state, rng))
+    return state
+
+
 class _Timed:
     """Times each decision of the bot it wraps."""
 
@@ -134,7 +207,7 @@ def measure(
             bots = [against() for _ in range(players)]
             timer.inner = test()
             bots[seat] = timer
-            end = play_game(start, bots, random.Random(seed + deal))
+            end = play_seen(start, bots, random.Random(seed + deal))
             for prefix, game in (("", end), ("baseline ", base)):
                 result = game.history[0]
                 rows[prefix + "points"].append(result.points[seat])
@@ -170,11 +243,19 @@ def main() -> None:
     """Print one comparison."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("deals", nargs="?", type=int, default=4)
-    parser.add_argument("--test", choices=("pimc", "heuristic"), default="heuristic")
+    parser.add_argument(
+        "--test",
+        choices=("pimc", "heuristic", "oracle", "oracle-bids"),
+        default="heuristic",
+        help="oracle: PIMC searching the true deal (a ceiling; --span -1 to search bids "
+        "too); oracle-bids: bids by an oracle, plays by PIMC",
+    )
     parser.add_argument("--against", choices=("heuristic", "old"), default="old")
     parser.add_argument("--worlds", type=int, default=None)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--policy", default="greedy")
+    parser.add_argument("--infer", default="fit")
+    parser.add_argument("--drawn", type=int, default=2)
     parser.add_argument("--span", type=int, default=0, help="the bids searched; -1: every one")
     parser.add_argument(
         "--tables", action="store_true", help="also: four heuristic bots against four old ones"
@@ -187,7 +268,12 @@ def main() -> None:
             return HeuristicBot()
         policy = args.policy
         span = None if args.span < 0 else args.span
-        return PIMCBot(worlds or WORLDS, policy, seed=args.seed, span=span)
+        if args.test == "oracle":
+            return Oracle(1, policy, seed=args.seed, span=span)
+        pimc = PIMCBot(
+            worlds or WORLDS, policy, seed=args.seed, span=span, infer=args.infer, drawn=args.drawn
+        )
+        return OracleBids(pimc) if args.test == "oracle-bids" else pimc
 
     against: Callable[[], Bot] = HeuristicBot if args.against == "heuristic" else _OldHeuristicBot
     table = measure(args.deals, test, against, args.seed)

@@ -24,6 +24,7 @@ from typing import Final
 from pyclag.actions import Bid, Call, Play, PlayerAction
 from pyclag.bots import HeuristicBot, legal_choices
 from pyclag.bots.heuristic import call_values
+from pyclag.bots.inference import world_weight
 from pyclag.bots.odds import card_chances, stronger
 from pyclag.cards import DECK, Card, Rank, Suit
 from pyclag.checks import not_a
@@ -192,6 +193,8 @@ class PIMCBot:
         seed: object = 0,
         calls: int = 6,
         span: int | None = 0,
+        infer: str = "fit",
+        drawn: int = _DRAWN,
     ) -> None:
         if span is not None and (isinstance(span, bool) or not isinstance(span, int) or span < 0):
             raise RulesError(f"PIMCBot: span must be None or an int >= 0, not {span!r}")
@@ -207,7 +210,7 @@ class PIMCBot:
         if seconds is not None and not (isinstance(seconds, (int, float)) and seconds > 0):
             raise RulesError(f"PIMCBot: seconds must be None or a number > 0, not {seconds!r}")
         self.worlds, self.policy, self.seconds, self.calls = worlds, policy, seconds, calls
-        self.span = span
+        self.span, self.infer, self.drawn = span, infer, drawn
         self.rng = random.Random(str(seed))
         self.heuristic = HeuristicBot()
 
@@ -230,7 +233,8 @@ class PIMCBot:
         seat, this_round = observation.seat, len(observation.history)
         totals = [0.0] * len(candidates)
         start = time.perf_counter()
-        for world, guess in enumerate(self._worlds(observation)):
+        worlds, weights = self._weighed(observation)
+        for world, guess in enumerate(worlds):
             if (
                 self.seconds is not None
                 and world >= 2
@@ -241,8 +245,18 @@ class PIMCBot:
             for number, action in enumerate(candidates):
                 rng = random.Random(playout_seed)  # the same playout luck for every candidate
                 points = self._points(apply(guess, action), rng, this_round)
-                totals[number] += points[seat]
+                totals[number] += points[seat] * weights[world]
         return candidates[max(range(len(candidates)), key=lambda number: totals[number])]
+
+    def _weighed(self, view: Observation) -> tuple[list[GameState], list[float]]:
+        if self.infer != "model":
+            worlds = self._worlds(view)
+            return worlds, [1.0] * len(worlds)
+        drawn = [determinize(view, self.rng) for _ in range(self.worlds * self.drawn)]
+        weights = [world_weight(world, view.seat) for world in drawn]
+        ranked = sorted(range(len(drawn)), key=lambda number: -weights[number])[: self.worlds]
+        ranked.sort()
+        return [drawn[number] for number in ranked], [weights[number] for number in ranked]
 
     def _worlds(self, view: Observation) -> list[GameState]:
         """The worlds to search: twice as many drawn as used, keeping those in
@@ -298,11 +312,19 @@ class PIMCBot:
             if type(seat) is not int:
                 state = apply(state, sample_chance(state, rng))
                 continue
-            if policy == "greedy" and rnd.phase is _PLAY:
-                play = greedy_play(state, seat)
-                if play is not None:
-                    state = PLAY_CARD(state, rnd, seat, play.card, None)
+            if rnd.phase is _PLAY:
+                legal = play_mask(rnd, seat)
+                if not legal & (legal - 1) and not (
+                    rnd.setup.played.twos is not None and legal & _TWOS
+                ):
+                    # one legal card: what every policy plays, without asking one
+                    state = PLAY_CARD(state, rnd, seat, DECK[legal.bit_length() - 1], None)
                     continue
+                if policy == "greedy":
+                    play = greedy_play(state, seat)
+                    if play is not None:
+                        state = PLAY_CARD(state, rnd, seat, play.card, None)
+                        continue
             action = chooser.choose(observe(state, seat))
             if isinstance(action, Bid) and rnd.phase is _BID:
                 state = BID_TRICKS(state, rnd, seat, action.tricks)
