@@ -36,9 +36,10 @@ def test_the_round_start_replays_to_the_state(seed: int, steps: int) -> None:
     assert start is not None
     rnd = state.round
     for seat in rnd.setup.bidding_order:
-        if rnd.bids[seat] is None:
+        tricks = rnd.bids[seat]
+        if tricks is None:
             break
-        start = pyclag.bid(start, rnd.bids[seat])
+        start = pyclag.bid(start, tricks)
     for plays in (*(trick.plays for trick in rnd.tricks), rnd.trick):
         for play in plays:
             start = pyclag.apply(start, play)

@@ -36,8 +36,8 @@ from pyclag.bots.heuristic import choose
 from pyclag.builders import new_game_state, new_round_state
 from pyclag.decisions import BID_TRICKS, PLAY_CARD, round_phases
 from pyclag.engine import legal_actions
-from pyclag.rules.deals import Bidding
 from pyclag.phases import NORMAL_PHASES
+from pyclag.rules.deals import Bidding
 from pyclag.state import GameState, Phase
 from pyclag.views import observe
 
