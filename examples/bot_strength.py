@@ -256,6 +256,12 @@ def main() -> None:
     parser.add_argument("--policy", default="greedy")
     parser.add_argument("--infer", default="fit")
     parser.add_argument("--drawn", type=int, default=2)
+    parser.add_argument("--endgame", type=int, default=1)
+    parser.add_argument("--bid-policy", default=None)
+    parser.add_argument("--bid-worlds", type=int, default=None)
+    parser.add_argument("--shift", type=int, default=0)
+    parser.add_argument("--depth", type=int, default=1)
+    parser.add_argument("--bias", type=float, default=0.0)
     parser.add_argument("--span", type=int, default=0, help="the bids searched; -1: every one")
     parser.add_argument(
         "--tables", action="store_true", help="also: four heuristic bots against four old ones"
@@ -271,7 +277,18 @@ def main() -> None:
         if args.test == "oracle":
             return Oracle(1, policy, seed=args.seed, span=span)
         pimc = PIMCBot(
-            worlds or WORLDS, policy, seed=args.seed, span=span, infer=args.infer, drawn=args.drawn
+            worlds or WORLDS,
+            policy,
+            seed=args.seed,
+            span=span,
+            infer=args.infer,
+            drawn=args.drawn,
+            endgame=args.endgame,
+            bid_policy=args.bid_policy,
+            bid_worlds=args.bid_worlds,
+            shift=args.shift,
+            depth=args.depth,
+            bias=args.bias,
         )
         return OracleBids(pimc) if args.test == "oracle-bids" else pimc
 
