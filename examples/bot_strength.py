@@ -262,6 +262,7 @@ def main() -> None:
     parser.add_argument("--shift", type=int, default=0)
     parser.add_argument("--depth", type=int, default=1)
     parser.add_argument("--bias", type=float, default=0.0)
+    parser.add_argument("--shift-width", type=float, default=1.0)
     parser.add_argument("--span", type=int, default=0, help="the bids searched; -1: every one")
     parser.add_argument(
         "--tables", action="store_true", help="also: four heuristic bots against four old ones"
@@ -289,6 +290,7 @@ def main() -> None:
             shift=args.shift,
             depth=args.depth,
             bias=args.bias,
+            shift_width=args.shift_width,
         )
         return OracleBids(pimc) if args.test == "oracle-bids" else pimc
 

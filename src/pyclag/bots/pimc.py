@@ -204,6 +204,7 @@ class PIMCBot:
         shift: int = 0,
         depth: int = 1,
         bias: float = 0.0,
+        shift_width: float = 1.0,
     ) -> None:
         if span is not None and (isinstance(span, bool) or not isinstance(span, int) or span < 0):
             raise RulesError(f"PIMCBot: span must be None or an int >= 0, not {span!r}")
@@ -221,7 +222,7 @@ class PIMCBot:
         self.worlds, self.policy, self.seconds, self.calls = worlds, policy, seconds, calls
         self.span, self.infer, self.drawn, self.endgame = span, infer, drawn, endgame
         self.bid_policy, self.bid_worlds = bid_policy or policy, bid_worlds or worlds
-        self.shift, self.depth, self.bias = shift, depth, bias
+        self.shift, self.depth, self.bias, self.shift_width = shift, depth, bias, shift_width
         self.rng = random.Random(str(seed))
         self.heuristic = HeuristicBot()
 
@@ -340,7 +341,7 @@ class PIMCBot:
     def _delta(self, view: Observation, mine: Bid) -> float:
         seat, this_round = view.seat, len(view.history)
         drawn = [determinize(view, self.rng) for _ in range(self.shift)]
-        weights = [world_weight(world, seat, width=SHIFT_WIDTH) for world in drawn]
+        weights = [world_weight(world, seat, width=self.shift_width) for world in drawn]
         tricks = [
             self._play_out(apply(world, mine), self.rng, this_round, "greedy")
             .history[this_round]
