@@ -19,7 +19,9 @@ the opponents did not have to follow suit.
 from __future__ import annotations
 
 import argparse
+import json
 import math
+import pathlib
 import random
 import statistics
 import time
@@ -177,9 +179,15 @@ def _mean_se(values: Sequence[float]) -> tuple[float, float]:
 
 
 def measure(
-    deals: int, test: Callable[[], Bot], against: Callable[[], Bot], seed: int, players: int = 4
+    deals: int,
+    test: Callable[[], Bot],
+    against: Callable[[], Bot],
+    seed: int,
+    players: int = 4,
+    points: list[float] | None = None,
 ) -> dict[str, tuple[float, float]]:
-    """The bot ``test`` makes, each deal, in each seat among ``against`` bots.
+    """The bot ``test`` makes, each deal, in each seat among ``against`` bots;
+    each pair's points of the bot under test are appended to ``points``.
 
     >>> result = measure(2, HeuristicBot, _OldHeuristicBot, seed=1)
     >>> sorted(result)[:3]
@@ -214,6 +222,8 @@ def measure(
                 rows[prefix + "contracts"].append(result.tricks_won[seat] == result.bids[seat])
                 rows[prefix + "wins"].append(result.points[seat] == max(result.points))
             rows["difference"].append(end.history[0].points[seat] - base.history[0].points[seat])
+    if points is not None:
+        points += rows["points"]
     table = {key: _mean_se(values) for key, values in rows.items()}
     table["seconds per decision"] = _mean_se(timer.seconds[1:] or [0.0])
     return table
@@ -261,6 +271,10 @@ def main() -> None:
     parser.add_argument("--bid-worlds", type=int, default=None)
     parser.add_argument("--shift", type=int, default=0)
     parser.add_argument("--depth", type=int, default=1)
+    parser.add_argument("--dump", help="write each pair's points to this JSON file")
+    parser.add_argument(
+        "--compare", nargs=2, metavar="JSON", help="only compare two --dump files, pair by pair"
+    )
     parser.add_argument("--bias", type=float, default=0.0)
     parser.add_argument("--shift-width", type=float, default=1.0)
     parser.add_argument("--span", type=int, default=0, help="the bids searched; -1: every one")
@@ -268,6 +282,13 @@ def main() -> None:
         "--tables", action="store_true", help="also: four heuristic bots against four old ones"
     )
     args = parser.parse_args()
+    if args.compare:
+        first, second = (json.loads(pathlib.Path(name).read_text()) for name in args.compare)
+        mean, se = _mean_se([a - b for a, b in zip(first, second, strict=True)])
+        print(
+            f"second run minus first, pair by pair: {-mean:+.2f} (se {se:.2f}), {len(first)} pairs"
+        )
+        return
     worlds = args.worlds
 
     def test() -> Bot:
@@ -295,7 +316,10 @@ def main() -> None:
         return OracleBids(pimc) if args.test == "oracle-bids" else pimc
 
     against: Callable[[], Bot] = HeuristicBot if args.against == "heuristic" else _OldHeuristicBot
-    table = measure(args.deals, test, against, args.seed)
+    pairs: list[float] = []
+    table = measure(args.deals, test, against, args.seed, points=pairs)
+    if args.dump:  # each pair's points, for a paired comparison of two runs (--compare)
+        pathlib.Path(args.dump).write_text(json.dumps(pairs))
     print(
         f"{args.test} against 3 x {args.against}: {args.deals} deals x 4 seats, "
         f"4 players, 7 cards, seed {args.seed}"
