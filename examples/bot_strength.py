@@ -29,7 +29,7 @@ from collections.abc import Callable, Sequence
 
 import pyclag
 from pyclag.bots import Bot, HeuristicBot, play_game
-from pyclag.bots.pimc import WORLDS, PIMCBot
+from pyclag.bots.pimc import SHIFT, WORLDS, PIMCBot
 from pyclag.rules.round import RoundRules
 from pyclag.state import GameState
 from pyclag.views import Observation
@@ -264,19 +264,11 @@ def main() -> None:
     parser.add_argument("--worlds", type=int, default=None)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--policy", default="greedy")
-    parser.add_argument("--infer", default="fit")
-    parser.add_argument("--drawn", type=int, default=2)
-    parser.add_argument("--endgame", type=int, default=1)
-    parser.add_argument("--bid-policy", default=None)
-    parser.add_argument("--bid-worlds", type=int, default=None)
-    parser.add_argument("--shift", type=int, default=0)
-    parser.add_argument("--depth", type=int, default=1)
+    parser.add_argument("--shift", type=int, default=SHIFT, help="PIMC's shift setting")
     parser.add_argument("--dump", help="write each pair's points to this JSON file")
     parser.add_argument(
         "--compare", nargs=2, metavar="JSON", help="only compare two --dump files, pair by pair"
     )
-    parser.add_argument("--bias", type=float, default=0.0)
-    parser.add_argument("--shift-width", type=float, default=1.0)
     parser.add_argument("--span", type=int, default=0, help="the bids searched; -1: every one")
     parser.add_argument(
         "--tables", action="store_true", help="also: four heuristic bots against four old ones"
@@ -303,15 +295,7 @@ def main() -> None:
             policy,
             seed=args.seed,
             span=span,
-            infer=args.infer,
-            drawn=args.drawn,
-            endgame=args.endgame,
-            bid_policy=args.bid_policy,
-            bid_worlds=args.bid_worlds,
             shift=args.shift,
-            depth=args.depth,
-            bias=args.bias,
-            shift_width=args.shift_width,
         )
         return OracleBids(pimc) if args.test == "oracle-bids" else pimc
 
