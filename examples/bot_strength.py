@@ -29,7 +29,7 @@ from collections.abc import Callable, Sequence
 
 import pyclag
 from pyclag.bots import Bot, HeuristicBot, play_game
-from pyclag.bots.pimc import SHIFT, WORLDS, PIMCBot
+from pyclag.bots.pimc import WORLDS, PIMCBot
 from pyclag.rules.round import RoundRules
 from pyclag.state import GameState
 from pyclag.views import Observation
@@ -264,7 +264,6 @@ def main() -> None:
     parser.add_argument("--worlds", type=int, default=None)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--policy", default="greedy")
-    parser.add_argument("--shift", type=int, default=SHIFT, help="PIMC's shift setting")
     parser.add_argument("--dump", help="write each pair's points to this JSON file")
     parser.add_argument(
         "--compare", nargs=2, metavar="JSON", help="only compare two --dump files, pair by pair"
@@ -295,7 +294,6 @@ def main() -> None:
             policy,
             seed=args.seed,
             span=span,
-            shift=args.shift,
         )
         return OracleBids(pimc) if args.test == "oracle-bids" else pimc
 
