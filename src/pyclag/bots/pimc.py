@@ -180,19 +180,18 @@ class PIMCBot:
     each one searched (+2.02 and +1.94 against +1.93 over 600). In a second
     round (400 pairs, seed 9000, the default +2.09): worlds weighed by how
     well the heuristic model explains the opponents' bids and cards (+1.74,
-    or +1.98 chosen by it unweighed),
-    heuristic playouts (+1.57 with 24 worlds, +1.77 with 48; +2.04 and
-    +2.14 with 24 and 48 chosen by the model from 192, at 83 and 101 ms a
-    decision), four times the worlds
-    in the last three tricks (+2.09, the same choices), bids within 1
-    searched with heuristic playouts over 96 worlds (+2.06), playouts cut
-    after one or two tricks and finished by the odds (+1.21, +2.02), 96
-    worlds (+1.94); over 2,400 fresh pairs (seed 20000), the heuristic's bid
-    moved by what the earlier bids say of the other hands, +0.05 (0.09)
-    pair by pair over the default's +1.90. A cheating bot searching the true deal (in
-    ``examples/bot_strength.py``) scores +1.90 with greedy playouts and
-    +4.00 with heuristic ones: the greedy playouts, not the guesses, limit
-    the plays.
+    or +1.98 chosen by it unweighed); heuristic playouts (+1.57 with 24
+    worlds, +1.77 with 48; +2.04 and +2.14 with 24 and 48 chosen by the
+    model from 192, at 83 and 101 ms a decision); four times the worlds in
+    the last three tricks (+2.09, the same choices); bids within 1 searched
+    with heuristic playouts over 96 worlds (+2.06); playouts cut after one
+    or two tricks and finished by the odds (+1.21, +2.02); 96 worlds
+    (+1.94); and, over 2,400 fresh pairs (seed 20000), the heuristic's bid
+    moved by what the earlier bids say of the other hands (+0.05 (0.09)
+    pair by pair over the default's +1.90). A cheating bot searching the
+    true deal (in ``examples/bot_strength.py``) scores +1.90 with greedy
+    playouts and +4.00 with heuristic ones: the greedy playouts, not the
+    guesses, limit the plays.
 
     >>> PIMCBot(worlds=0)
     Traceback (most recent call last):
@@ -301,13 +300,11 @@ class PIMCBot:
             return state.history[this_round].points
         if self.policy == "random":
             return rollouts(state, 1, rng)[0]
-        return self._play_out(state, rng, this_round, self.policy).history[this_round].points
+        return self._play_out(state, rng, this_round).history[this_round].points
 
-    def _play_out(
-        self, state: GameState, rng: random.Random, this_round: int, policy: str
-    ) -> GameState:
-        """Play the world out to the end of the deal with ``policy`` (greedy or
-        heuristic: the random policy rolls out, in _points)."""
+    def _play_out(self, state: GameState, rng: random.Random, this_round: int) -> GameState:
+        """Play the world out to the end of the deal with the playout policy."""
+        policy = self.policy  # greedy or heuristic: the random policy rolls out (_points)
         chooser = self.heuristic
         while len(state.history) <= this_round and not is_over(state):
             rnd = state.round
