@@ -19,7 +19,9 @@ the opponents did not have to follow suit.
 from __future__ import annotations
 
 import argparse
+import json
 import math
+import pathlib
 import random
 import statistics
 import time
@@ -29,6 +31,7 @@ import pyclag
 from pyclag.bots import Bot, HeuristicBot, play_game
 from pyclag.bots.pimc import WORLDS, PIMCBot
 from pyclag.rules.round import RoundRules
+from pyclag.state import GameState
 from pyclag.views import Observation
 
 
@@ -85,6 +88,78 @@ def _old_chance(card: pyclag.Card, rules: RoundRules, unseen: int, opponents: in
     return math.comb(total - beaters, opponents) / math.comb(total, opponents)
 
 
+class Oracle(PIMCBot):
+    """A cheating PIMC bot, for measuring only: it searches the true deal
+    (:attr:`truth`, set by :func:`play_seen` before each choice) instead of
+    worlds drawn from its observation, so it shows how many points PIMC-style
+    search could gain with perfect inference of the hidden cards. Its greedy
+    playouts are deterministic, so one world is the whole search.
+
+    >>> import random, pyclag
+    >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL.with_schedule([3]), 3), rng=random.Random(0))
+    >>> oracle = Oracle(worlds=1, span=None)
+    >>> oracle.truth = state
+    >>> oracle.choose(pyclag.observe(state, 1))
+    Bid(seat=1, tricks=1)
+    """
+
+    truth: GameState | None = None
+
+    def _worlds(self, view: Observation) -> list[GameState]:
+        assert self.truth is not None, "Oracle: play_seen sets the true state"
+        return [self.truth]
+
+
+class OracleBids:
+    """Bids as an :class:`Oracle` searching every bid with heuristic playouts
+    of the true deal; plays as ``player`` (a ceiling for better bidding).
+
+    >>> OracleBids(HeuristicBot()).oracle.span is None
+    True
+    """
+
+    def __init__(self, player: Bot) -> None:
+        self.oracle, self.player = Oracle(1, "heuristic", span=None), player
+
+    def choose(self, observation: Observation) -> pyclag.PlayerAction:
+        """The oracle's bid, or the player's choice.
+
+        >>> import random
+        >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL.with_schedule([3]), 3), rng=random.Random(0))
+        >>> bot = OracleBids(HeuristicBot())
+        >>> bot.oracle.truth = state
+        >>> bot.choose(pyclag.observe(state, 1))
+        Bid(seat=1, tricks=1)
+        """
+        if isinstance(observation.legal[0], pyclag.Bid):
+            return self.oracle.choose(observation)
+        return self.player.choose(observation)
+
+
+def play_seen(state: GameState, bots: Sequence[Bot], rng: random.Random) -> GameState:
+    """:func:`pyclag.bots.play_game`, showing each :class:`Oracle` (bare or
+    timed) the true state before it chooses; the same deals from ``rng``.
+
+    >>> import pyclag
+    >>> start = pyclag.new_game(pyclag.NORMAL.with_schedule([2]), 3)
+    >>> play_seen(start, [HeuristicBot()] * 3, random.Random(1)) == play_game(start, [HeuristicBot()] * 3, random.Random(1))
+    True
+    """
+    while not pyclag.is_over(state):
+        actor = state.round.to_act
+        if isinstance(actor, int):
+            bot = bots[actor]
+            inner = bot.inner if isinstance(bot, _Timed) else bot
+            if isinstance(inner, OracleBids):
+                inner = inner.oracle
+            if isinstance(inner, Oracle):
+                inner.truth = state
+            state = pyclag.apply(state, bot.choose(pyclag.observe(state, actor)))
+        else:
+            state = pyclag.apply(state, pyclag.sample_chance(state, rng))
+    return state
+
+
 class _Timed:
     """Times each decision of the bot it wraps."""
 
@@ -104,9 +179,15 @@ def _mean_se(values: Sequence[float]) -> tuple[float, float]:
 
 
 def measure(
-    deals: int, test: Callable[[], Bot], against: Callable[[], Bot], seed: int, players: int = 4
+    deals: int,
+    test: Callable[[], Bot],
+    against: Callable[[], Bot],
+    seed: int,
+    players: int = 4,
+    points: list[float] | None = None,
 ) -> dict[str, tuple[float, float]]:
-    """The bot ``test`` makes, each deal, in each seat among ``against`` bots.
+    """The bot ``test`` makes, each deal, in each seat among ``against`` bots;
+    each pair's points of the bot under test are appended to ``points``.
 
     >>> result = measure(2, HeuristicBot, _OldHeuristicBot, seed=1)
     >>> sorted(result)[:3]
@@ -134,13 +215,15 @@ def measure(
             bots = [against() for _ in range(players)]
             timer.inner = test()
             bots[seat] = timer
-            end = play_game(start, bots, random.Random(seed + deal))
+            end = play_seen(start, bots, random.Random(seed + deal))
             for prefix, game in (("", end), ("baseline ", base)):
                 result = game.history[0]
                 rows[prefix + "points"].append(result.points[seat])
                 rows[prefix + "contracts"].append(result.tricks_won[seat] == result.bids[seat])
                 rows[prefix + "wins"].append(result.points[seat] == max(result.points))
             rows["difference"].append(end.history[0].points[seat] - base.history[0].points[seat])
+    if points is not None:
+        points += rows["points"]
     table = {key: _mean_se(values) for key, values in rows.items()}
     table["seconds per decision"] = _mean_se(timer.seconds[1:] or [0.0])
     return table
@@ -170,16 +253,33 @@ def main() -> None:
     """Print one comparison."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("deals", nargs="?", type=int, default=4)
-    parser.add_argument("--test", choices=("pimc", "heuristic"), default="heuristic")
+    parser.add_argument(
+        "--test",
+        choices=("pimc", "heuristic", "oracle", "oracle-bids"),
+        default="heuristic",
+        help="oracle: PIMC searching the true deal (a ceiling; --span -1 to search bids "
+        "too); oracle-bids: bids by an oracle, plays by PIMC",
+    )
     parser.add_argument("--against", choices=("heuristic", "old"), default="old")
     parser.add_argument("--worlds", type=int, default=None)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--policy", default="greedy")
+    parser.add_argument("--dump", help="write each pair's points to this JSON file")
+    parser.add_argument(
+        "--compare", nargs=2, metavar="JSON", help="only compare two --dump files, pair by pair"
+    )
     parser.add_argument("--span", type=int, default=0, help="the bids searched; -1: every one")
     parser.add_argument(
         "--tables", action="store_true", help="also: four heuristic bots against four old ones"
     )
     args = parser.parse_args()
+    if args.compare:
+        first, second = (json.loads(pathlib.Path(name).read_text()) for name in args.compare)
+        mean, se = _mean_se([a - b for a, b in zip(first, second, strict=True)])
+        print(
+            f"second run minus first, pair by pair: {-mean:+.2f} (se {se:.2f}), {len(first)} pairs"
+        )
+        return
     worlds = args.worlds
 
     def test() -> Bot:
@@ -187,10 +287,21 @@ def main() -> None:
             return HeuristicBot()
         policy = args.policy
         span = None if args.span < 0 else args.span
-        return PIMCBot(worlds or WORLDS, policy, seed=args.seed, span=span)
+        if args.test == "oracle":
+            return Oracle(1, policy, seed=args.seed, span=span)
+        pimc = PIMCBot(
+            worlds or WORLDS,
+            policy,
+            seed=args.seed,
+            span=span,
+        )
+        return OracleBids(pimc) if args.test == "oracle-bids" else pimc
 
     against: Callable[[], Bot] = HeuristicBot if args.against == "heuristic" else _OldHeuristicBot
-    table = measure(args.deals, test, against, args.seed)
+    pairs: list[float] = []
+    table = measure(args.deals, test, against, args.seed, points=pairs)
+    if args.dump:  # each pair's points, for a paired comparison of two runs (--compare)
+        pathlib.Path(args.dump).write_text(json.dumps(pairs))
     print(
         f"{args.test} against 3 x {args.against}: {args.deals} deals x 4 seats, "
         f"4 players, 7 cards, seed {args.seed}"
