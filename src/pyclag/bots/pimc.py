@@ -171,27 +171,14 @@ class PIMCBot:
       deal-seat pairs): every world is played out with all hands known,
       which makes any bid look easier to make than it is.
 
-    Measured against this default on the same deals and not better (the
-    bots page has the table): playouts in which the bot's own later cards
-    are the heuristic's from its observation (+1.65 against +1.62 points
-    per deal over the heuristic bot, 240 deal-seat pairs); bids by a model
-    of the chance that PIMC makes each bid, fitted on 4,689 of its deals
-    (+1.68 against +1.81 over 1,440 pairs); three or four worlds drawn for
-    each one searched (+2.02 and +1.94 against +1.93 over 600). In a second
-    round (400 pairs, seed 9000, the default +2.09): worlds weighed by how
-    well the heuristic model explains the opponents' bids and cards (+1.74,
-    or +1.98 chosen by it unweighed); heuristic playouts (+1.57 with 24
-    worlds, +1.77 with 48; +2.04 and +2.14 with 24 and 48 chosen by the
-    model from 192, at 83 and 101 ms a decision); four times the worlds in
-    the last three tricks (+2.09, the same choices); bids within 1 searched
-    with heuristic playouts over 96 worlds (+2.06); playouts cut after one
-    or two tricks and finished by the odds (+1.21, +2.02); 96 worlds
-    (+1.94); and, over 2,400 fresh pairs (seed 20000), the heuristic's bid
-    moved by what the earlier bids say of the other hands (+0.05 (0.09)
-    pair by pair over the default's +1.90). A cheating bot searching the
-    true deal (in ``examples/bot_strength.py``) scores +1.90 with greedy
-    playouts and +4.00 with heuristic ones: the greedy playouts, not the
-    guesses, limit the plays.
+    Every other setting and idea measured against this default (other
+    playouts, bids by fitted models or by search, worlds weighed by the
+    opponents' bids and cards, more worlds in the endgame) did not beat it;
+    the bots page ("How strong they are") has their tables, and the ceiling a bot
+    that sees every card reaches: +1.90 points per deal over the heuristic
+    with greedy playouts, +4.00 with heuristic ones (the default +1.90
+    (0.14) over 2,400 pairs), so the playouts, not the guesses of the hidden
+    cards, limit the plays.
 
     >>> PIMCBot(worlds=0)
     Traceback (most recent call last):
