@@ -105,7 +105,7 @@ class Oracle(PIMCBot):
 
     truth: GameState | None = None
 
-    def _worlds(self, view: Observation) -> list[GameState]:
+    def sample_worlds(self, view: Observation) -> list[GameState]:
         assert self.truth is not None, "Oracle: play_seen sets the true state"
         return [self.truth]
 

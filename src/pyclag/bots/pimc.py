@@ -231,7 +231,7 @@ class PIMCBot:
         seat, this_round = observation.seat, len(observation.history)
         totals = [0.0] * len(candidates)
         start = time.perf_counter()
-        for world, guess in enumerate(self._worlds(observation)):
+        for world, guess in enumerate(self.sample_worlds(observation)):
             if (
                 self.seconds is not None
                 and world >= 2
@@ -245,10 +245,19 @@ class PIMCBot:
                 totals[number] += points[seat]
         return candidates[max(range(len(candidates)), key=lambda number: totals[number])]
 
-    def _worlds(self, view: Observation) -> list[GameState]:
-        """The worlds to search: twice as many drawn as used, keeping those in
-        which the bids already made fit the hands best (as a heuristic bot
-        would have bid them)."""
+    def sample_worlds(self, view: Observation) -> list[GameState]:
+        """The worlds to search for a decision seen as ``view``: twice as many
+        drawn as used, keeping those in which the bids already made fit the
+        hands best (as a heuristic bot would have bid them). A subclass may
+        search other worlds by overriding it (``examples/bot_strength.py``'s
+        oracle searches the true deal).
+
+        >>> import random, pyclag
+        >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL.with_schedule([5]), 3), rng=random.Random(1))
+        >>> worlds = PIMCBot(worlds=4).sample_worlds(pyclag.observe(state, 1))
+        >>> len(worlds), all(world.round.masks[1] == state.round.masks[1] for world in worlds)
+        (4, True)
+        """
         drawn = [determinize(view, self.rng) for _ in range(self.worlds * _DRAWN)]
         bidders = [
             seat
