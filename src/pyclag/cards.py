@@ -16,10 +16,9 @@ returns the same object as ``DECK[index]``.
 from __future__ import annotations
 
 import enum
-import types
-from typing import Final, NoReturn, final
+from typing import Final, final
 
-from pyclag.checks import not_a
+from pyclag.checks import not_a, seal
 from pyclag.errors import RecordError
 
 __all__ = ["DECK", "Card", "Rank", "Suit", "parse_cards"]
@@ -151,8 +150,8 @@ class Card:
     """
 
     # Compiled, a native class (the engine reads a card's index and masks at every
-    # step); its Final fields have no setter. Interpreted, the class refuses changes
-    # once the pack is made (below).
+    # step); its Final fields have no setter. Interpreted, the class is sealed once
+    # the pack is made (below).
     __slots__ = ("_text", "index", "mask", "rank", "suit", "suit_mask")
 
     def __new__(cls, suit: object, rank: object) -> Card:
@@ -234,17 +233,7 @@ DECK: Final[tuple[Card, ...]] = tuple(_MADE)
 """The 52 interned cards in index order (clubs 2..A, diamonds, hearts, spades)."""
 
 
-def _refuse_set(card: Card, name: str, value: object) -> NoReturn:
-    raise AttributeError(f"Card is immutable; cannot set {name!r}")
-
-
-def _refuse_delete(card: Card, name: str) -> NoReturn:
-    raise AttributeError(f"Card is immutable; cannot delete {name!r}")
-
-
-if isinstance(vars(Card)["__init__"], types.FunctionType):  # interpreted: the pack is made
-    type.__setattr__(Card, "__setattr__", _refuse_set)
-    type.__setattr__(Card, "__delattr__", _refuse_delete)
+seal(Card)  # interpreted: the pack is made, and a card refuses changes from now on
 
 
 def parse_cards(text: object) -> tuple[Card, ...]:

@@ -238,13 +238,35 @@ def freeze(*classes: type) -> bool:
     found = False
     for cls in classes:
         body = vars(cls)["__init__"]
-        if not isinstance(body, types.FunctionType):
-            continue  # a native class, compiled (its __init__ is a slot wrapper)
-        found = True
-        type.__setattr__(cls, "__init__", _first_init(cls, body))
-        type.__setattr__(cls, "__setattr__", _refuse_set)
-        type.__setattr__(cls, "__delattr__", _refuse_delete)
+        if seal(cls):
+            found = True
+            type.__setattr__(cls, "__init__", _first_init(cls, body))
     return found
+
+
+def seal(cls: type) -> bool:
+    """If ``cls`` is interpreted, refuse from now on every assignment and
+    deletion on its values, as attrs refuses them on a frozen class, and say
+    whether it was. Compiled, a native class's ``Final`` fields have no setter,
+    and this leaves it as it is (its ``__init__`` is a slot wrapper). The
+    :class:`~pyclag.cards.Card` class is sealed once the pack is made.
+
+    >>> class Point:
+    ...     __slots__ = ("x",)
+    ...     def __init__(self, x: int) -> None:
+    ...         self.x = x
+    >>> point = Point(1)
+    >>> seal(Point)
+    True
+    >>> point.x = 2
+    Traceback (most recent call last):
+    attr.exceptions.FrozenInstanceError: can't set attribute
+    """
+    if not isinstance(vars(cls)["__init__"], types.FunctionType):
+        return False
+    type.__setattr__(cls, "__setattr__", _refuse_set)
+    type.__setattr__(cls, "__delattr__", _refuse_delete)
+    return True
 
 
 def _first_init(cls: type, body: types.FunctionType) -> Callable[..., None]:
