@@ -18,7 +18,7 @@ import pytest
 SRC: Final = pathlib.Path(__file__).resolve().parent.parent / "src" / "pyclag"
 
 LAYERS: Final = (
-    ("errors", "checks", "values", "cards", "hand", "phases", "shuffle"),
+    ("errors", "checks", "values", "cards", "play_action", "hand", "phases", "shuffle"),
     ("actions",),
     ("rules", "scoring", "dealing"),
     ("presets", "display"),

@@ -2,8 +2,10 @@
 
 Player actions: :class:`Bid`, :class:`Play`, :class:`Call`,
 :class:`ChooseHandSize`, :class:`DeclareTrump`. Chance actions: :class:`Deal`,
-:class:`ShuffleHands` and :class:`Draw`. Actions are plain data; the engine
-validates them against a state.
+:class:`ShuffleHands` and :class:`Draw`. Actions are plain data, and the
+engine validates them against a state; a :class:`Play` (from
+:mod:`pyclag.play_action`, where the compiled build makes it native) is
+made only of a seat and cards, and refuses anything else with a TypeError.
 
 ``str(action)`` is the action's notation, the one text a record, the terminal
 and an error message write: ``3`` (a bid or a hand size), ``AS``, ``2H=AC`` (a
@@ -26,6 +28,7 @@ import attrs
 from pyclag.cards import Card, Suit
 from pyclag.checks import Frozen, is_whole, not_a
 from pyclag.errors import RulesError
+from pyclag.play_action import Play
 
 __all__ = [
     "Action",
@@ -72,33 +75,6 @@ class Bid(Frozen):
 
     def __str__(self) -> str:
         return _shown(self.tricks, int)
-
-
-@attrs.frozen
-class Play(Frozen):
-    """Seat ``seat`` plays ``card``; a wild two names ``as_card``, the card it
-    stands for (RULES.md §2.0 ``TWOS_WILD``).
-
-    >>> str(Play(1, Card.parse("KS")))
-    'KS'
-    """
-
-    seat: int
-    card: Card
-    as_card: Card | None = None
-
-    @property
-    def effective(self) -> Card:
-        """The card this play counts as (the declared card of a wild two, else the card).
-
-        >>> str(Play(0, Card.parse("2H"), as_card=Card.parse("AC")).effective)
-        'AC'
-        """
-        return self.card if self.as_card is None else self.as_card
-
-    def __str__(self) -> str:
-        card = _shown(self.card, Card)
-        return card if self.as_card is None else f"{card}={_shown(self.as_card, Card)}"
 
 
 class Madness(enum.Enum):

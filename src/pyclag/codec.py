@@ -53,7 +53,6 @@ from pyclag.errors import (
     IllegalCallError,
     IllegalDeclarationError,
     IllegalHandSizeError,
-    IllegalPlayError,
     IllegalTrumpError,
     Reason,
 )
@@ -172,13 +171,11 @@ def _no_id(
 
 
 def _play_id(action: Play) -> int | None:
-    card, named = action.card, action.as_card
-    if type(card) is not Card:
-        raise _no_id(action, IllegalPlayError, Reason.NOT_A_CARD, "its card is not a Card")
+    card, named = action.card, action.as_card  # a Play holds only cards
     if named is None:
         return _CARD_IDS[card.index]
-    if type(named) is not Card or card.rank is not Rank.TWO:
-        why = "only a two names a card, and the card it names is a Card"
+    if card.rank is not Rank.TWO:
+        why = "only a two names a card"
         raise _no_id(action, IllegalDeclarationError, Reason.BAD_DECLARATION, why)
     return _WILD + suit_index(card.suit) * 52 + _CARD_IDS[named.index]
 

@@ -23,11 +23,11 @@ from typing import Any, Final
 
 import attrs
 
-from pyclag.actions import Action, Bid, Deal, Play, PlayerAction
+from pyclag.actions import Action, Bid, Deal, PlayerAction
 from pyclag.cards import Card
 from pyclag.chance import deal_pack
 from pyclag.checks import Frozen, check_rng
-from pyclag.decisions import BID_TRICKS, BY_PHASE, DECISIONS, PLAY_CARD, Decision, advance, start
+from pyclag.decisions import BY_PHASE, DECISIONS, Decision, advance, direct_step, start
 from pyclag.errors import IllegalActionError, IllegalBidError, Reason, WrongPhaseError
 from pyclag.refusals import (
     check_state,
@@ -64,7 +64,7 @@ __all__ = [
 ]
 
 _ROUND_OVER: Final = Phase.ROUND_OVER
-_PLAY, _BID, _BID_FIRST, _DEAL = Phase.PLAY, Phase.BID, Phase.BID_BEFORE_DEAL, Phase.DEAL
+_PLAY, _BID, _DEAL = Phase.PLAY, Phase.BID, Phase.DEAL
 _PLAY_LEGAL: Final = BY_PHASE[Phase.PLAY].legal
 _BID_LEGAL: Final = BY_PHASE[Phase.BID].legal
 _ROW_OF: Final = {row.action: row for row in DECISIONS}
@@ -244,23 +244,16 @@ def apply(state: GameState, action: Action) -> GameState:
     Traceback (most recent call last):
     pyclag.errors.OutOfTurnError: illegal bid 0 by seat 2: it is seat 1's turn to bid in round 1 (1 card, dealer seat 0)
     """
+    # The direct path of the commonest decisions, a play and a bid by the seat
+    # to act; anything else, a refusal of the seat included, takes the general path.
+    after = direct_step(state, action)
+    if after is not None:
+        return after
     try:
         rnd = state.round
     except AttributeError:
         raise not_a_state("apply", state) from None
-    # The direct path of the commonest decisions, a play and a bid by the seat
-    # to act: their rows' transitions by the parts, which check the card or the
-    # bid. Anything else, a refusal of the seat included, takes the general path.
-    # (The seat's type check refuses True or 1.0 standing for seat 1.)
-    current, to_act = rnd.phase, rnd.to_act
-    if type(action) is Play:
-        if current is _PLAY and action.seat == to_act and type(action.seat) is int:
-            return PLAY_CARD(state, rnd, action.seat, action.card, action.as_card)
-    elif type(action) is Bid:
-        bidding = current is _BID or current is _BID_FIRST
-        if bidding and action.seat == to_act and type(action.seat) is int:
-            return BID_TRICKS(state, rnd, action.seat, action.tricks)
-    row = BY_PHASE.get(current)
+    row = BY_PHASE.get(rnd.phase)
     if row is None or type(action) is not row.action:
         raise _misplaced(state, action, row)
     if row.sample is None:  # a player's decision: the seat must be the seat to act

@@ -12,12 +12,19 @@ from typing import Final
 from pyclag.actions import Play
 from pyclag.builders import new_round_state, new_trick, next_state
 from pyclag.cards import Card, Rank
-from pyclag.checks import unchecked
 from pyclag.errors import Refusal
 from pyclag.flow import NATURAL_PLAYS
 from pyclag.hand import ONE_SUIT, cards_of
-from pyclag.refusals import refused
-from pyclag.rules.play import TWOS, best_play, declarations, following, legal_mask, play_refusal
+from pyclag.play_action import play_text
+from pyclag.refusals import refused_parts
+from pyclag.rules.play import (
+    TWOS,
+    best_play,
+    declarations,
+    following,
+    legal_mask,
+    play_refusal,
+)
 from pyclag.state import GameState, Phase, RoundState, seat_to_act
 
 __all__ = [
@@ -169,10 +176,18 @@ def play_refusal_now(state: GameState, action: Play) -> Refusal | None:
     >>> play_refusal_now(state, Play(1, Card.parse("AS"))).why
     'seat 1 does not hold AS'
     """
-    rnd = state.round
-    held = rnd.masks[action.seat]
-    twos = rnd.setup.played.twos
-    return play_refusal(twos, rnd.trick, held, rnd.setup.trump, _seen(rnd), action)
+    rnd, seat = state.round, action.seat
+    setup = rnd.setup
+    return play_refusal(
+        setup.played.twos,
+        rnd.trick,
+        rnd.masks[seat],
+        setup.trump,
+        _seen(rnd),
+        seat,
+        action.card,
+        action.as_card,
+    )
 
 
 PlayCard = Callable[[GameState, RoundState, int, object, object], GameState]
@@ -214,10 +229,12 @@ def play_card(finish: Finish) -> PlayCard:
             # or not (rule 5 only frees more cards), so one check serves both.
             played = NATURAL_PLAYS[seat][card.index]
         else:
-            action = Play(seat, unchecked(card), unchecked(as_card))
-            refusal = play_refusal_now(state, action)
-            if refusal is not None:
-                raise refused(state, action, refusal, "play", play_cards(rnd, seat))
+            twos, trump = setup.played.twos, setup.trump
+            refusal = play_refusal(twos, trick, held, trump, _seen(rnd), seat, card, as_card)
+            if refusal is not None:  # named by its parts: a Play holds only cards
+                text = play_text(card, as_card)
+                raise refused_parts(state, seat, text, refusal, "play", play_cards(rnd, seat))
+            action = Play(seat, card, as_card)  # cards, now the ruling has found them so
             bit = action.card.mask  # a card held, now the ruling has found it one
             played = action if as_card is not None else NATURAL_PLAYS[seat][action.card.index]
         hands = list(masks)

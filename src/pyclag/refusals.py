@@ -23,6 +23,7 @@ from pyclag.errors import (
     Refusal,
     WrongPhaseError,
 )
+from pyclag.play_action import Play
 from pyclag.state import CHANCE, GameState, Phase
 
 __all__ = [
@@ -32,6 +33,7 @@ __all__ = [
     "out_of_turn",
     "refused",
     "refused_in",
+    "refused_parts",
     "where",
     "wrong_phase",
 ]
@@ -83,9 +85,15 @@ def describe(action: object, noun: str) -> str:
     >>> describe(Bid(3, 2), "bid"), describe(Bid(3, "2"), "bid")
     ('illegal bid 2 by seat 3', "illegal bid '2' by seat 3")
     """
-    text = str(action) if hasattr(type(action), "__attrs_attrs__") else repr(action)
-    by = f" by seat {action.seat!r}" if hasattr(action, "seat") else ""  # chance has no seat
-    return f"illegal {noun} {text}{by}"
+    action_class = isinstance(action, Play) or hasattr(type(action), "__attrs_attrs__")
+    text = str(action) if action_class else repr(action)
+    if not hasattr(action, "seat"):  # chance has no seat
+        return f"illegal {noun} {text}"
+    return _by_seat(noun, text, action.seat)
+
+
+def _by_seat(noun: str, text: str, seat: object) -> str:
+    return f"illegal {noun} {text} by seat {seat!r}"
 
 
 def refused(
@@ -122,12 +130,39 @@ def refused_in(
     >>> refused_in("deal 2", ChooseHandSize(1, 9), why, "hand size", (3, 4, 5))
     IllegalHandSizeError('illegal hand size 9 by seat 1: not a hand size the dealer may choose in deal 2; legal hand sizes: 3 4 5')
     """
+    # A chance outcome has no seat: its refusal says what is wrong with it.
+    what = describe(action, noun) if named or hasattr(action, "seat") else None
+    return _worded(place, what, refusal, noun, legal)
+
+
+def refused_parts(
+    state: GameState,
+    seat: int,
+    text: str,
+    refusal: Refusal,
+    noun: str,
+    legal: Sequence[object],
+) -> IllegalActionError:
+    """:func:`refused` for an action whose parts make none, written ``text``:
+    a play of a value that is not a Card (a Play holds only cards).
+
+    >>> import random, pyclag
+    >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL, players=3), rng=random.Random(1))
+    >>> why = Refusal(pyclag.IllegalPlayError, Reason.NOT_A_CARD, "not a Card")
+    >>> refused_parts(state, 1, "'QS'", why, "play", ())
+    IllegalPlayError("illegal play 'QS' by seat 1: not a Card in round 1 (1 card, dealer seat 0)")
+    """
+    return _worded(where(state), _by_seat(noun, text, seat), refusal, noun, legal)
+
+
+def _worded(
+    place: str, what: str | None, refusal: Refusal, noun: str, legal: Sequence[object]
+) -> IllegalActionError:
     shown = refusal.legal if refusal.legal is not None else tuple(legal)
     tail = refusal.tail
     if tail is None and shown:
         tail = f"legal {noun}s: {' '.join(map(str, shown))}"
-    # A chance outcome has no seat: its refusal says what is wrong with it.
-    prefix = describe(action, noun) + ": " if named or hasattr(action, "seat") else ""
+    prefix = "" if what is None else f"{what}: "
     ending = "" if tail is None else f"; {tail}"
     return refusal.error(f"{prefix}{refusal.why} in {place}{ending}", refusal.reason, shown)
 

@@ -171,10 +171,14 @@ def _plays_fit(view: Observation, masks: tuple[int, ...]) -> bool:
     trump = view.trump
     for plays in tricks:
         for number, play in enumerate(plays):
-            if play_refusal(twos, plays[:number], held[play.seat], trump, seen, play) is not None:
+            seat, card = play.seat, play.card
+            ruled = play_refusal(
+                twos, plays[:number], held[seat], trump, seen, seat, card, play.as_card
+            )
+            if ruled is not None:
                 return False
-            held[play.seat] &= ~play.card.mask
-            seen |= play.card.mask
+            held[seat] &= ~card.mask
+            seen |= card.mask
     return True
 
 

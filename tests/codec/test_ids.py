@@ -30,7 +30,7 @@ from pyclag.errors import (
     IllegalActionError,
     IllegalBidError,
     IllegalCallError,
-    IllegalPlayError,
+    IllegalDeclarationError,
     OutOfTurnError,
     Reason,
     WrongPhaseError,
@@ -112,8 +112,8 @@ def test_actions_without_an_id_are_refused_with_their_decisions_class() -> None:
         action_id(Bid(0, True))
     with pytest.raises(IllegalCallError, match="not one of the RAF calls"):
         action_id(Call(0, Suit.HEARTS, nuloss=1))  # type: ignore[arg-type]
-    with pytest.raises(IllegalPlayError, match="its card is not a Card"):
-        action_id(Play(0, "AS"))  # type: ignore[arg-type]
+    with pytest.raises(IllegalDeclarationError, match="has no id: only a two names a card"):
+        action_id(Play(0, Card.parse("AS"), as_card=Card.parse("KS")))
     with pytest.raises(IllegalActionError, match="only a player's action") as caught:
         action_id(Deal(DECK))  # type: ignore[arg-type]
     assert caught.value.reason is Reason.NOT_AN_ACTION

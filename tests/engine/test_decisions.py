@@ -51,7 +51,7 @@ def _illegal(state: GameState) -> object:
     unheld = next(card for card in DECK if not held & card.mask)
     illegal: dict[type, object] = {
         Bid: Bid(seat, rnd.setup.hand_size + 1),  # type: ignore[arg-type]
-        Play: Play(seat, unheld),  # type: ignore[arg-type]
+        Play: Play(seat, unheld) if isinstance(seat, int) else None,
         Call: Call(seat, Precedence("HCDS"), nuloss=1),  # type: ignore[arg-type]
         ChooseHandSize: ChooseHandSize(seat, 99),  # type: ignore[arg-type]
         DeclareTrump: DeclareTrump(seat, Precedence("HCDS")),  # type: ignore[arg-type]

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Callable
 from typing import Any, Final
 
 import attrs
@@ -56,6 +57,7 @@ from pyclag import (
 )
 from pyclag.decisions import round_phases
 from pyclag.rules import ALL_PRECEDENCES, NO_TRUMPS, TURN_UP
+from pyclag.values import Value
 from tests.engine.situations import FRESH
 
 # --- 2. random illegal actions from random states of every preset --------------------------
@@ -158,9 +160,20 @@ def _field(draw: st.DrawFn, name: str) -> Any:
     return draw(JUNK if draw(st.integers(0, 2)) == 2 else FIELDS[name])
 
 
+def _made(kind: Callable[..., object], *fields: object) -> object:
+    """``kind(*fields)``; or, for a Play given a field of the wrong type, which
+    it refuses where it is made (a TypeError: test_hostile_input), the fields
+    as they are, junk that is no action."""
+    try:
+        return kind(*fields)
+    except TypeError:
+        assert kind is Play
+        return fields
+
+
 ACTION_KINDS: Final = (
     st.builds(Bid, _field("seat"), _field("tricks")),
-    st.builds(Play, _field("seat"), _field("card"), _field("as_card")),
+    st.builds(_made, st.just(Play), _field("seat"), _field("card"), _field("as_card")),
     st.builds(
         Call,
         _field("seat"),
@@ -203,6 +216,11 @@ def near_misses(draw: st.DrawFn, state: GameState) -> object:
             return ShuffleHands(_tweaked(draw, piles, st.just(()) | st.sampled_from(piles)))
         seat = draw(st.integers(0, len(piles) - 1))
         return ShuffleHands((*piles[:seat], _tweaked(draw, piles[seat], cards), *piles[seat + 1 :]))
+    if isinstance(action, Play):  # a hand-written value (pyclag.values), not an attrs class
+        changed = dict(zip(action.__match_args__, action.fields(), strict=True))
+        name = draw(st.sampled_from(action.__match_args__))
+        changed[name] = draw(_field(name))
+        return _made(Play, *changed.values())
     field = draw(st.sampled_from([field.name for field in attrs.fields(type(action))]))
     return attrs.evolve(action, **{field: draw(_field(field))})
 
@@ -242,8 +260,7 @@ REFUSALS: Final[dict[type, tuple[tuple[type[IllegalActionError], ...], frozenset
     Play: (
         (IllegalPlayError, IllegalDeclarationError),
         frozenset(
-            {
-                Reason.NOT_A_CARD,
+            {  # no NOT_A_CARD: a Play holds only cards
                 Reason.CARD_NOT_HELD,
                 Reason.MUST_FOLLOW_SUIT,
                 Reason.TWO_MAY_NOT_LEAD,
@@ -286,6 +303,8 @@ def same(a: object, b: object) -> bool:
     kind = type(a)
     if attrs.has(kind):
         return all(same(getattr(a, f.name), getattr(b, f.name)) for f in attrs.fields(kind))
+    if isinstance(a, Value) and isinstance(b, Value):
+        return all(map(same, a.fields(), b.fields()))
     if isinstance(a, tuple) and isinstance(b, tuple):
         return len(a) == len(b) and all(map(same, a, b))
     return a == b

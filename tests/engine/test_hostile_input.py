@@ -470,6 +470,28 @@ GAME_INPUT: Final = [
         TypeError,  # not game input (card text is): the policy in pyclag.errors
         lambda suit: f"Card: suit must be a Suit, not {type(suit).__name__}",
     ),
+    # a play is made only of a seat and cards
+    *cases(
+        "Play(seat)",
+        lambda seat: Play(seat, DECK[0]),
+        (True, "0", None, 1.5, [0]),
+        TypeError,  # not game input (a play's text is parse_action's): the policy in pyclag.errors
+        lambda seat: f"Play: seat must be an int, not {type(seat).__name__}",
+    ),
+    *cases(
+        "Play(card)",
+        lambda card: Play(0, card),
+        ("AS", None, 0, Suit.SPADES, Play(0, DECK[0]), [DECK[0]]),
+        TypeError,
+        lambda card: f"Play: card must be a Card, not {type(card).__name__}",
+    ),
+    *cases(
+        "Play(as_card)",
+        lambda named: Play(0, DECK[0], named),
+        ("2C", 0, Suit.CLUBS, [DECK[0]]),
+        TypeError,
+        lambda named: f"Play: as_card must be a Card, not {type(named).__name__}",
+    ),
     *cases(
         "Hand(mask)",
         lambda mask: Hand(mask),
@@ -510,9 +532,7 @@ GAME_INPUT: Final = [
         (
             [PLAYS[0], Play(0, Card.parse("KS"))],
             [PLAYS[0], Play(1, Card.parse("AS"))],
-            [Play(True, Card.parse("AS"))],
             [Play(-1, Card.parse("AS"))],
-            [Play("0", Card.parse("AS"))],  # type: ignore[arg-type]
         ),
         IllegalPlayError,
         lambda _: "trick_winner: a trick has one play per seat, each of another card",
@@ -521,7 +541,7 @@ GAME_INPUT: Final = [
     *cases(
         "trick_winner(not plays)",
         lambda plays: pyclag.trick_winner(plays, RULES),
-        ([], [None], ["AS"], [Play(0, "AS")], [Play(0, DECK[0], "2C")]),  # type: ignore[arg-type]
+        ([], [None], ["AS"], [("AS", 0)]),
         IllegalPlayError,
         lambda plays: f"trick_winner needs one or more Play values of cards, not {plays!r}",
         reason=lambda _: Reason.NOT_A_CARD,

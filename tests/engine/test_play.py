@@ -176,7 +176,7 @@ def test_trick_winner_refuses_an_empty_trick() -> None:
 
 def test_trick_winner_refuses_plays_that_are_not_cards() -> None:
     rules = RoundRules(None, F1)
-    for plays in ([Play(0, "AS")], [Play(0, Card.parse("AS"), as_card="KS")], [("AS", 0)]):  # type: ignore[arg-type]
+    for plays in ([("AS", 0)], [Play(0, Card.parse("AS")), "KS"], [None]):
         with pytest.raises(IllegalPlayError, match="one or more Play values of cards"):
             trick_winner(plays, rules)  # type: ignore[arg-type]
     # Card text is not a sequence of plays: a TypeError, as for any other container.

@@ -248,7 +248,7 @@ def test_design_5_each_reason_has_one_class() -> None:
         ),
         (lambda: pyclag.score_round(RULES, (1, 0), (2,)), Reason.BAD_TRICK, IllegalPlayError),
         (
-            lambda: pyclag.trick_winner([Play(0, stray("AS"))], RULES),
+            lambda: pyclag.trick_winner([stray(("AS", 0))], RULES),
             Reason.NOT_A_CARD,
             IllegalPlayError,
         ),

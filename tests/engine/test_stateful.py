@@ -37,6 +37,7 @@ from pyclag import (
     Action,
     Bid,
     Call,
+    Card,
     ChooseHandSize,
     Deal,
     DeclareTrump,
@@ -223,7 +224,11 @@ class ClagMachine(ClagMachineBase):
         bad = IllegalDeclarationError, Reason.BAD_DECLARATION
         error = refused(state, lambda: pyclag.play(state, two, named), *bad)
         assert error.legal == legal
-        refused(state, lambda: pyclag.apply(state, Play(seat, two, named)), *bad)
+        if type(named) is Card:
+            refused(state, lambda: pyclag.apply(state, Play(seat, two, named)), *bad)
+        else:  # a Play holds only cards: refused where it is made
+            with pytest.raises(TypeError, match="Play: as_card must be a Card"):
+                Play(seat, two, named)
         naturals = [c for c in pyclag.legal_plays(state) if c.rank is not Rank.TWO]
         if naturals:
             card = data.draw(st.sampled_from(naturals), label="natural card")

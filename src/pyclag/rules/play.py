@@ -21,9 +21,9 @@ from typing import Final
 
 from pyclag.actions import Play
 from pyclag.cards import DECK, Card, Rank, Suit
-from pyclag.checks import unchecked
 from pyclag.errors import IllegalDeclarationError, IllegalPlayError, Reason, Refusal
 from pyclag.hand import cards_of
+from pyclag.play_action import card_text
 from pyclag.rules.deals import TwosWild
 from pyclag.rules.round import RoundRules
 
@@ -132,25 +132,30 @@ def play_refusal(
     held: int,
     trump: Suit | None,
     seen: int,
-    play: Play,
+    seat: int,
+    card: object,
+    as_card: object,
 ) -> Refusal | None:
-    """Why ``play`` by a seat holding ``held`` is refused, or ``None`` if it is
-    legal: the one ruling on a play (:func:`legal_mask` and
-    :func:`declarations` are its legal sets).
+    """Why ``seat``, holding ``held``, may not play ``card`` standing for
+    ``as_card`` (``None`` for a natural card), or ``None`` if it may: the one
+    ruling on a play (:func:`legal_mask` and :func:`declarations` are its
+    legal sets). It takes the parts as given, since a
+    :class:`~pyclag.actions.Play` holds only cards and a stranger's card
+    needs a refusal too.
 
     >>> from pyclag.hand import Hand
     >>> lead = (Play(0, Card.parse("KH")),)
-    >>> play_refusal(None, lead, Hand.parse("3H 4D").mask, None, 0, Play(1, Card.parse("4D"))).why
+    >>> play_refusal(None, lead, Hand.parse("3H 4D").mask, None, 0, 1, Card.parse("4D"), None).why
     'must follow suit H'
+    >>> play_refusal(None, lead, Hand.parse("3H 4D").mask, None, 0, 1, "4D", None).why
+    'not a Card (use Card.parse)'
     """
-    # As given: compiled, a read typed Card would refuse a stranger with mypyc's own TypeError.
-    card, as_card = unchecked(play).card, unchecked(play).as_card
+    # ``object``: compiled, a parameter typed Card would refuse a stranger with
+    # mypyc's own TypeError.
     if type(card) is not Card:
         return Refusal(IllegalPlayError, Reason.NOT_A_CARD, "not a Card (use Card.parse)")
     if not held & card.mask:
-        return Refusal(
-            IllegalPlayError, Reason.CARD_NOT_HELD, f"seat {play.seat} does not hold {card}"
-        )
+        return Refusal(IllegalPlayError, Reason.CARD_NOT_HELD, f"seat {seat} does not hold {card}")
     wild = twos is not None and card.rank is Rank.TWO
     if as_card is not None and not wild:  # only a wild two names another card
         why = (
@@ -174,20 +179,11 @@ def play_refusal(
             why = (
                 "a wild two must name the card it stands for"
                 if as_card is None
-                else f"{card} may not stand for {shown(as_card)}"
+                else f"{card} may not stand for {card_text(as_card)}"
             )
             tail = f"legal declarations: {' '.join(map(str, legal))}"
             return Refusal(IllegalDeclarationError, Reason.BAD_DECLARATION, why, legal, tail)
     return None
-
-
-def shown(value: object) -> str:
-    """A card as the player writes it; anything else as Python shows it.
-
-    >>> shown(Card.parse("AS")), shown("AS")
-    ('AS', "'AS'")
-    """
-    return str(value) if type(value) is Card else repr(value)
 
 
 def shown_voids(
