@@ -183,6 +183,16 @@ PLAY_CARD: Final = plays.play_card(finish)
 BID_TRICKS: Final = turns.bid_tricks(advance)
 """The bid transition by its parts, for the verb :func:`pyclag.bid` and the rows."""
 
+TAKE_DEAL: Final = chance.take_deal(advance)
+"""The deal's transition, which checks a pack it did not shuffle itself."""
+
+# Read at every step: an enum member read through its class costs a lookup
+# interpreted, and a module global that is not Final a dict lookup compiled.
+_PLAY: Final = Phase.PLAY
+_BID: Final = Phase.BID
+_BID_FIRST: Final = Phase.BID_BEFORE_DEAL
+_DEAL: Final = Phase.DEAL
+
 
 # Keyed by a user-built RoundSpec and RuleSet: read at every round start and step.
 @bounded(1024, same_arguments=True)
@@ -288,7 +298,7 @@ DECISIONS: Final[tuple[Decision, ...]] = (
         actor=_chance,
         legal=_no_legal,
         check=chance.deal_refusal,
-        take=chance.take_deal(advance),
+        take=TAKE_DEAL,
         read=notation.read_deal,
         from_record=lambda deck, seat: Deal(deck),
         sample=chance.sample_deal,
@@ -371,11 +381,11 @@ def decision(state: GameState) -> Decision | None:
 
 def direct_step(state: object, action: object) -> GameState | None:
     """The next state when ``action`` is a play or a bid by the seat to act in
-    ``state``, taken by the rows' transitions by the parts, which check the
-    card or the bid (and refuse an illegal one); ``None`` for anything else,
-    which :func:`pyclag.apply` takes by the general path, refusing a seat
-    out of turn. The direct path of the commonest decisions: compiled, it
-    reads a native :class:`~pyclag.actions.Play` natively.
+    ``state``, or the deal it waits for, taken by the rows' transitions, which
+    check the card, the bid or the pack (and refuse an illegal one); ``None``
+    for anything else, which :func:`pyclag.apply` takes by the general path,
+    refusing a seat out of turn. The direct path of the commonest decisions:
+    compiled, it reads a native :class:`~pyclag.actions.Play` natively.
 
     >>> import random, pyclag
     >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL, players=3), rng=random.Random(1))
@@ -388,12 +398,15 @@ def direct_step(state: object, action: object) -> GameState | None:
     rnd = state.round
     current = rnd.phase
     if type(action) is Play:  # its fields are a seat and cards (pyclag.play_action)
-        if current is Phase.PLAY and action.seat == rnd.to_act:
-            return PLAY_CARD(state, rnd, action.seat, action.card, action.as_card)
-    elif type(action) is Bid and (current is Phase.BID or current is Phase.BID_BEFORE_DEAL):
+        seat = action.seat
+        if current is _PLAY and seat == rnd.to_act:
+            return PLAY_CARD(state, rnd, seat, action.card, action.as_card)
+    elif type(action) is Bid and (current is _BID or current is _BID_FIRST):
         bid: Any = action  # as given: the bid's ruling says why a bid of "2" is none
         seat = bid.seat
         # The type check refuses True or 1.0 standing for seat 1.
         if type(seat) is int and seat == rnd.to_act:
             return BID_TRICKS(state, rnd, seat, bid.tricks)
+    elif type(action) is Deal and current is _DEAL:
+        return TAKE_DEAL(state, action)
     return None

@@ -44,8 +44,12 @@ __all__ = [
     "tally",
 ]
 
-_BID, _PLAY, _ROUND_OVER = Phase.BID, Phase.PLAY, Phase.ROUND_OVER
-_HAND, _FORCED_ZERO, _AFTER_BIDS = PlayMode.HAND, Bidding.FORCED_ZERO, Reveal.AFTER_BIDS
+_BID: Final = Phase.BID
+_PLAY: Final = Phase.PLAY
+_ROUND_OVER: Final = Phase.ROUND_OVER
+_HAND: Final = PlayMode.HAND
+_FORCED_ZERO: Final = Bidding.FORCED_ZERO
+_AFTER_BIDS: Final = Reveal.AFTER_BIDS
 
 
 class Advance(Protocol):

@@ -42,7 +42,8 @@ __all__ = [
 Finish = Callable[[GameState, RoundState], GameState]
 """Score a finished round and start the next."""
 
-_PLAY, _ROUND_OVER = Phase.PLAY, Phase.ROUND_OVER
+_PLAY: Final = Phase.PLAY
+_ROUND_OVER: Final = Phase.ROUND_OVER
 _NOT_TWOS: Final = ((1 << 52) - 1) ^ TWOS
 
 
