@@ -403,10 +403,11 @@ def direct_step(state: object, action: object) -> GameState | None:
             return PLAY_CARD(state, rnd, seat, action.card, action.as_card)
     elif type(action) is Bid and (current is _BID or current is _BID_FIRST):
         bid: Any = action  # as given: the bid's ruling says why a bid of "2" is none
-        seat = bid.seat
+        # Not ``seat`` (typed int above: compiled, a read into it would check the value).
+        bidder = bid.seat
         # The type check refuses True or 1.0 standing for seat 1.
-        if type(seat) is int and seat == rnd.to_act:
-            return BID_TRICKS(state, rnd, seat, bid.tricks)
+        if type(bidder) is int and bidder == rnd.to_act:
+            return BID_TRICKS(state, rnd, bidder, bid.tricks)
     elif type(action) is Deal and current is _DEAL:
         return TAKE_DEAL(state, action)
     return None
