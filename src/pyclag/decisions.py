@@ -18,6 +18,7 @@ phase a state is in (:func:`decision`); nothing keeps a table of its own.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Mapping
 from typing import Any, Final
@@ -177,7 +178,7 @@ def start(rules: RuleSet, players: int, first_dealer: int) -> GameState:
     return GameState(rules, (), flow.start_round(TABLE, rules, players, 0, first_dealer))
 
 
-PLAY_CARD: Final = plays.play_card(finish)
+PLAY_CARD: Final[plays.PlayCard] = functools.partial(plays.play_card, finish)
 """The play transition by its parts, for the verb :func:`pyclag.play` and the row."""
 
 BID_TRICKS: Final = turns.bid_tricks(advance)
@@ -400,7 +401,7 @@ def direct_step(state: object, action: object) -> GameState | None:
     if type(action) is Play:  # its fields are a seat and cards (pyclag.play_action)
         seat = action.seat
         if current is _PLAY and seat == rnd.to_act:
-            return PLAY_CARD(state, rnd, seat, action.card, action.as_card)
+            return plays.play_card(finish, state, rnd, seat, action.card, action.as_card)
     elif type(action) is Bid and (current is _BID or current is _BID_FIRST):
         bid: Any = action  # as given: the bid's ruling says why a bid of "2" is none
         # Not ``seat`` (typed int above: compiled, a read into it would check the value).

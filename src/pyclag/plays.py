@@ -196,74 +196,73 @@ PlayCard = Callable[[GameState, RoundState, int, object, object], GameState]
 and what a wild two stands for (``None`` for a natural card)."""
 
 
-def play_card(finish: Finish) -> PlayCard:
+def play_card(
+    finish: Finish, state: GameState, rnd: RoundState, seat: int, card: object, as_card: object
+) -> GameState:
     """The transition: ``seat``, the seat to act (the engine has checked the
     phase and the seat), plays ``card`` as ``as_card``; a full trick is won by
-    its best card (§1.8), and the last trick ends the round. The verb
-    :func:`pyclag.play` calls it with the parts, the row's ``take`` with an
-    action's (:func:`take_play`).
+    its best card (§1.8), and the last trick ends the round (``finish`` scores
+    it). The decision table binds ``finish`` (``pyclag.decisions.PLAY_CARD``,
+    which the verb :func:`pyclag.play` calls with the parts, the row's
+    ``take`` with an action's: :func:`take_play`).
 
     >>> import random, pyclag
     >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL, players=3), rng=random.Random(1))
     >>> state = pyclag.bid(pyclag.bid(pyclag.bid(state, 0), 1), 1)  # seat 1 holds QS
-    >>> state = play_card(pyclag.decisions.finish)(state, state.round, 1, Card.parse("QS"), None)
+    >>> finish = pyclag.decisions.finish
+    >>> state = play_card(finish, state, state.round, 1, Card.parse("QS"), None)
     >>> [str(play) for play in state.round.trick], state.round.to_act
     (['QS'], 2)
     """
-
-    def play(
-        state: GameState, rnd: RoundState, seat: int, card: object, as_card: object
-    ) -> GameState:
-        # ``object``: the card as given (compiled, a parameter typed Card would
-        # refuse a stranger with mypyc's own TypeError); the ruling refuses it.
-        masks = rnd.masks
-        held = masks[seat]
-        setup = rnd.setup
-        trick = rnd.trick
-        if (
-            as_card is None
-            and type(card) is Card
-            and following(trick, held) & (bit := card.mask)
-            and (bit & _NOT_TWOS or setup.played.twos is None)
-        ):
-            # A legal natural card other than a two is legal whether twos are wild
-            # or not (rule 5 only frees more cards), so one check serves both.
-            played = NATURAL_PLAYS[seat][card.index]
-        else:
-            twos, trump = setup.played.twos, setup.trump
-            refusal = play_refusal(twos, trick, held, trump, _seen(rnd), seat, card, as_card)
-            if refusal is not None:  # named by its parts: a Play holds only cards
-                text = play_text(card, as_card)
-                raise refused_parts(state, seat, text, refusal, "play", play_cards(rnd, seat))
-            action = Play(seat, card, as_card)  # cards, now the ruling has found them so
-            bit = action.card.mask  # a card held, now the ruling has found it one
-            played = action if as_card is not None else NATURAL_PLAYS[seat][action.card.index]
-        hands = list(masks)
-        hands[seat] = held ^ bit
-        masks = tuple(hands)
-        trick += (played,)
-        players = setup.players
-        if len(trick) < players:
-            return next_state(
-                state, setup, _PLAY, (seat + 1) % players, rnd.bids, masks, trick, rnd.tricks
-            )
-        rules = setup.round_rules
-        winner = best_play(trick, rules).seat if rules is not None else trick[0].seat
-        tricks = (*rnd.tricks, new_trick(trick[0].seat, trick, winner))
-        if len(tricks) < setup.hand_size:
-            return next_state(state, setup, _PLAY, winner, rnd.bids, masks, (), tricks)
-        return finish(state, new_round_state(setup, _ROUND_OVER, None, rnd.bids, masks, (), tricks))
-
-    return play
+    # ``object``: the card as given (compiled, a parameter typed Card would
+    # refuse a stranger with mypyc's own TypeError); the ruling refuses it.
+    masks = rnd.masks
+    held = masks[seat]
+    setup = rnd.setup
+    trick = rnd.trick
+    if (
+        as_card is None
+        and type(card) is Card
+        and following(trick, held) & (bit := card.mask)
+        and (bit & _NOT_TWOS or setup.played.twos is None)
+    ):
+        # A legal natural card other than a two is legal whether twos are wild
+        # or not (rule 5 only frees more cards), so one check serves both.
+        played = NATURAL_PLAYS[seat][card.index]
+    else:
+        twos, trump = setup.played.twos, setup.trump
+        refusal = play_refusal(twos, trick, held, trump, _seen(rnd), seat, card, as_card)
+        if refusal is not None:  # named by its parts: a Play holds only cards
+            text = play_text(card, as_card)
+            raise refused_parts(state, seat, text, refusal, "play", play_cards(rnd, seat))
+        action = Play(seat, card, as_card)  # cards, now the ruling has found them so
+        bit = action.card.mask
+        played = action if as_card is not None else NATURAL_PLAYS[seat][action.card.index]
+    hands = list(masks)
+    hands[seat] = held ^ bit
+    masks = tuple(hands)
+    trick += (played,)
+    players = setup.players
+    if len(trick) < players:
+        return next_state(
+            state, setup, _PLAY, (seat + 1) % players, rnd.bids, masks, trick, rnd.tricks
+        )
+    rules = setup.round_rules
+    winner = best_play(trick, rules).seat if rules is not None else trick[0].seat
+    tricks = (*rnd.tricks, new_trick(trick[0].seat, trick, winner))
+    if len(tricks) < setup.hand_size:
+        return next_state(state, setup, _PLAY, winner, rnd.bids, masks, (), tricks)
+    return finish(state, new_round_state(setup, _ROUND_OVER, None, rnd.bids, masks, (), tricks))
 
 
 def take_play(play: PlayCard) -> Callable[[GameState, Play], GameState]:
-    """The row's transition: ``play`` (:func:`play_card`) with an action's parts.
+    """The row's transition: ``play`` (:func:`play_card` with its ``finish``) with
+    an action's parts.
 
     >>> import random, pyclag
     >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL, players=3), rng=random.Random(1))
     >>> state = pyclag.bid(pyclag.bid(pyclag.bid(state, 0), 1), 1)  # seat 1 holds QS
-    >>> take = take_play(play_card(pyclag.decisions.finish))
+    >>> take = take_play(pyclag.decisions.PLAY_CARD)
     >>> take(state, Play(1, Card.parse("QS"))).round.trick
     (Play(seat=1, card=Card(Suit.SPADES, Rank.QUEEN), as_card=None),)
     """
