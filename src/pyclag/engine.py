@@ -244,8 +244,9 @@ def apply(state: GameState, action: Action) -> GameState:
     Traceback (most recent call last):
     pyclag.errors.OutOfTurnError: illegal bid 0 by seat 2: it is seat 1's turn to bid in round 1 (1 card, dealer seat 0)
     """
-    # The direct path of the commonest decisions, a play and a bid by the seat
-    # to act; anything else, a refusal of the seat included, takes the general path.
+    # The direct path of the commonest decisions (a play or a bid by the seat to
+    # act, the deal), compiled; anything else, a seat out of turn included, takes
+    # the general path.
     after = direct_step(state, action)
     if after is not None:
         return after
