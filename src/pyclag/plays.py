@@ -7,7 +7,7 @@ fast path for a plainly legal natural card. Internal surface.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Final
+from typing import Final, TypeAlias
 
 from pyclag.actions import Play
 from pyclag.builders import new_round_state, new_trick, next_state
@@ -126,15 +126,17 @@ def play_actions(state: GameState) -> tuple[Play, ...]:
     held = rnd.masks[seat]
     if not held & TWOS or (twos := rnd.setup.played.twos) is None:  # no two held: no rule 5
         legal = following(rnd.trick, held)
-        chunks = _PLAY_CHUNKS[seat]
+        chunks = _PLAY_CHUNKS[seat] or _seat_chunks(seat)
         if legal != held:  # following suit: the cards of one suit, one lookup
             suit = (legal.bit_length() - 1) // 13
-            return chunks[suit][legal >> 13 * suit]
+            chunk, bits = chunks[suit], legal >> 13 * suit
+            plays = chunk[bits]
+            return plays if plays is not None else _chunk_plays(chunk, seat, suit, bits)
         return (
-            chunks[0][held & 0x1FFF]
-            + chunks[1][held >> 13 & 0x1FFF]
-            + chunks[2][held >> 26 & 0x1FFF]
-            + chunks[3][held >> 39]
+            _suit_plays(chunks, seat, 0, held & 0x1FFF)
+            + _suit_plays(chunks, seat, 1, held >> 13 & 0x1FFF)
+            + _suit_plays(chunks, seat, 2, held >> 26 & 0x1FFF)
+            + _suit_plays(chunks, seat, 3, held >> 39)
         )
     return tuple(
         Play(seat, card, named) if card.rank is Rank.TWO else NATURAL_PLAYS[seat][card.index]
@@ -143,29 +145,31 @@ def play_actions(state: GameState) -> tuple[Play, ...]:
     )
 
 
-class _PlayChunks(dict[int, tuple[Play, ...]]):
-    """One seat's natural plays of each 13-bit pattern of one suit, filled on
-    first sight (so at most 8192 entries per seat below 52 and suit: bounded by
-    construction, not a cache of user-built values)."""
-
-    def __init__(self, seat: int, suit: int) -> None:
-        super().__init__()
-        self.plays = NATURAL_PLAYS[seat][13 * suit : 13 * suit + 13]
-
-    def __missing__(self, bits: int) -> tuple[Play, ...]:
-        plays = self[bits] = tuple(self.plays[i] for i in range(13) if bits >> i & 1)
-        return plays
+# Each seat's natural plays of each suit by the suit's 13-bit pattern, a slot a
+# pattern filled on first sight: at most 4 x 8192 a seat, seats below 52 (bounded by
+# construction, not a cache of user-built values). Lists, not dicts: an int key
+# above 256 is a new object, which a dict lookup compares by value, a list not at all.
+_Chunk: TypeAlias = list[tuple[Play, ...] | None]
+_PLAY_CHUNKS: Final[list[list[_Chunk] | None]] = [None] * 52
 
 
-class _SeatChunks(dict[int, tuple[_PlayChunks, ...]]):
-    """Each seat's four suits of chunks, made when the seat is first seen."""
-
-    def __missing__(self, seat: int) -> tuple[_PlayChunks, ...]:
-        chunks = self[seat] = tuple(_PlayChunks(seat, suit) for suit in range(4))
-        return chunks
+def _seat_chunks(seat: int) -> list[_Chunk]:
+    chunks: list[_Chunk] = [[None] * 8192 for _ in range(4)]
+    _PLAY_CHUNKS[seat] = chunks
+    return chunks
 
 
-_PLAY_CHUNKS: Final = _SeatChunks()
+def _suit_plays(chunks: list[_Chunk], seat: int, suit: int, bits: int) -> tuple[Play, ...]:
+    chunk = chunks[suit]
+    plays = chunk[bits]
+    return plays if plays is not None else _chunk_plays(chunk, seat, suit, bits)
+
+
+def _chunk_plays(chunk: _Chunk, seat: int, suit: int, bits: int) -> tuple[Play, ...]:
+    pack = NATURAL_PLAYS[seat]
+    plays = tuple(pack[13 * suit + i] for i in range(13) if bits >> i & 1)
+    chunk[bits] = plays
+    return plays
 
 
 def play_refusal_now(state: GameState, action: Play) -> Refusal | None:
