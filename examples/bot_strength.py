@@ -29,6 +29,7 @@ from collections.abc import Callable, Sequence
 
 import pyclag
 from pyclag.bots import Bot, HeuristicBot, play_game
+from pyclag.bots.inference import FittedWorlds, applies
 from pyclag.bots.pimc import WORLDS, PIMCBot
 from pyclag.rules.round import RoundRules
 from pyclag.state import GameState
@@ -108,6 +109,38 @@ class Oracle(PIMCBot):
     def sample_worlds(self, view: Observation) -> list[GameState]:
         assert self.truth is not None, "Oracle: play_seen sets the true state"
         return [self.truth]
+
+
+FIT_COUNTS = [0, 0]
+"""The hands :class:`FitPIMC` bots drew, and those taken as the best of their
+draws rather than fitting (the cap hit), over a run."""
+
+
+class FitPIMC(PIMCBot):
+    """PIMC over worlds that fit what the opponents did with the heuristic as
+    their model (:class:`pyclag.bots.inference.FittedWorlds`; ``slack`` plays
+    may differ), equally weighed; other deals as :class:`PIMCBot`.
+
+    >>> import random, pyclag
+    >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL.with_schedule([3]), 3), rng=random.Random(0))
+    >>> FitPIMC(4, "heuristic").choose(pyclag.observe(pyclag.bid(state, 1), 2))
+    Bid(seat=2, tricks=0)
+    """
+
+    def __init__(
+        self, worlds: int, policy: str, seed: int = 0, tries: int = 2000, slack: int = 0
+    ) -> None:
+        super().__init__(worlds, policy, seed=seed)
+        self.fitted = FittedWorlds(tries, slack)
+
+    def sample_worlds(self, view: Observation) -> list[GameState]:
+        if not applies(view):
+            return super().sample_worlds(view)
+        before = self.fitted.hands, self.fitted.capped
+        worlds = self.fitted.draw(view, self.rng, self.worlds)
+        FIT_COUNTS[0] += self.fitted.hands - before[0]
+        FIT_COUNTS[1] += self.fitted.capped - before[1]
+        return worlds
 
 
 class OracleBids:
@@ -255,7 +288,7 @@ def main() -> None:
     parser.add_argument("deals", nargs="?", type=int, default=4)
     parser.add_argument(
         "--test",
-        choices=("pimc", "heuristic", "oracle", "oracle-bids"),
+        choices=("pimc", "heuristic", "oracle", "oracle-bids", "fit"),
         default="heuristic",
         help="oracle: PIMC searching the true deal (a ceiling; --span -1 to search bids "
         "too); oracle-bids: bids by an oracle, plays by PIMC",
@@ -268,6 +301,8 @@ def main() -> None:
     parser.add_argument(
         "--compare", nargs=2, metavar="JSON", help="only compare two --dump files, pair by pair"
     )
+    parser.add_argument("--tries", type=int, default=2000, help="fit: draws per hand at most")
+    parser.add_argument("--slack", type=int, default=0, help="fit: plays a hand may misfit")
     parser.add_argument("--span", type=int, default=0, help="the bids searched; -1: every one")
     parser.add_argument(
         "--tables", action="store_true", help="also: four heuristic bots against four old ones"
@@ -289,6 +324,8 @@ def main() -> None:
         span = None if args.span < 0 else args.span
         if args.test == "oracle":
             return Oracle(1, policy, seed=args.seed, span=span)
+        if args.test == "fit":
+            return FitPIMC(worlds or WORLDS, policy, args.seed, args.tries, args.slack)
         pimc = PIMCBot(
             worlds or WORLDS,
             policy,
@@ -310,6 +347,8 @@ def main() -> None:
         scale = 100 if key.endswith(("contracts", "wins")) else 1000 if "seconds" in key else 1
         unit = "%" if scale == 100 else " ms" if scale == 1000 else ""
         print(f"{key:<22}{mean * scale:>9.2f}{unit}  (se {se * scale:.2f})")
+    if FIT_COUNTS[0]:
+        print(f"fitted hands drawn {FIT_COUNTS[0]}, the cap hit {FIT_COUNTS[1] / FIT_COUNTS[0]:.2%}")
     if args.tables:
         for name, bot in (("heuristic", HeuristicBot), ("old", _OldHeuristicBot)):
             total, made = tables(args.deals, bot, args.seed)

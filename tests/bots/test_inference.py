@@ -1,0 +1,96 @@
+"""The fitted worlds of :mod:`pyclag.bots.inference`: an opponent's past
+observations rebuilt exactly, the worlds drawn fit its bid (and plays), and
+nothing the seat cannot see changes them."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import pyclag
+from pyclag.bots import HeuristicBot
+from pyclag.bots.inference import NEVER, Evidence, FittedWorlds, applies, fitted_hands
+from pyclag.state import GameState
+from pyclag.views import Observation
+
+
+def _game(seed: int, players: int, size: int) -> list[tuple[GameState, Observation]]:
+    """Each decision of a deal of heuristic bots: the state and the actor's view."""
+    rules = pyclag.NORMAL.with_schedule([size])
+    state = pyclag.deal(pyclag.new_game(rules, players, seed % players), rng=random.Random(seed))
+    moments = []
+    while not state.history:
+        seat = state.round.to_act
+        assert isinstance(seat, int)
+        view = pyclag.observe(state, seat)
+        moments.append((state, view))
+        state = pyclag.apply(state, HeuristicBot().choose(view))
+    return moments
+
+
+@settings(max_examples=20)
+@given(st.integers(0, 10_000), st.integers(3, 5), st.integers(2, 7), st.data())
+def test_past_views_rebuilt_exactly(seed: int, players: int, size: int, data: st.DataObject) -> None:
+    """Every opponent's observation at each of its decisions, rebuilt from a
+    later view and its true hand, is what :func:`pyclag.observe` gave it, and
+    its true hand misfits none of them (the heuristic made them)."""
+    moments = _game(seed, players, size)
+    state, view = moments[data.draw(st.integers(0, len(moments) - 1))]
+    seat = view.seat
+    assert applies(view)
+    evidence = Evidence(view)
+    start = moments[0][0].round.masks
+    past = {}
+    for then, seen in moments:
+        if then.round.to_act != seat:
+            past.setdefault(seen.seat, []).append(seen)
+    for other, decisions in evidence.moments.items():
+        made = past.get(other, [])[: len(decisions)]
+        assert len(made) == len(decisions)
+        for moment, seen in zip(decisions, made, strict=True):
+            assert evidence.view_of(other, start[other], moment) == seen
+        assert evidence.misfits(other, start[other]) == 0
+
+
+def test_misfits_of_a_hand_without_the_played_card() -> None:
+    """A hand lacking a card its owner played could not have played it: NEVER."""
+    moments = _game(3, 4, 7)
+    state, view = moments[-1]
+    evidence = Evidence(view)
+    other = next(iter(evidence.moments))
+    start = moments[0][0].round.masks
+    assert evidence.misfits(other, start[(other + 1) % 4]) == NEVER
+
+
+@pytest.mark.parametrize("slack", [0, 1])
+def test_fitted_hands_fit_the_bids(slack: int) -> None:
+    """Each drawn hand fits its owner's bid; with no slack, every play too
+    (the cap is generous here); the hands are disjoint and unseen."""
+    moments = _game(11, 4, 7)
+    _, view = moments[len(moments) // 2]
+    evidence = Evidence(view)
+    hands = fitted_hands(evidence, random.Random(1), tries=5000, slack=slack)
+    assert sorted(hands) == sorted(evidence.moments)
+    assert all(evidence.misfits(seat, hand) <= slack for seat, hand in hands.items())
+    hidden = [hand & ~view.played[seat] for seat, hand in hands.items()]
+    assert sum(hidden) == sum(hidden[1:]) | hidden[0]
+    assert all(hand & ~view.unseen == 0 for hand in hidden)
+
+
+def test_worlds_kept_and_seen_as_the_view() -> None:
+    """The worlds look to the seat just as its view; the view is unchanged;
+    the same seed draws the same worlds."""
+    moments = _game(5, 4, 7)
+    views = [view for _, view in moments if view.seat == 2]
+    keeper, again = FittedWorlds(tries=2000), FittedWorlds(tries=2000)
+    for view in views:
+        copy = pyclag.observe(moments[[v for _, v in moments].index(view)][0], 2)
+        worlds = keeper.draw(view, random.Random(7), 6)
+        assert [w.round.masks for w in worlds] == [
+            w.round.masks for w in again.draw(view, random.Random(7), 6)
+        ]
+        assert all(pyclag.observe(world, 2) == view for world in worlds)
+        assert view == copy
