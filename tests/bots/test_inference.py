@@ -94,3 +94,17 @@ def test_worlds_kept_and_seen_as_the_view() -> None:
         ]
         assert all(pyclag.observe(world, 2) == view for world in worlds)
         assert view == copy
+
+
+@settings(max_examples=15)
+@given(st.integers(0, 10_000), st.data())
+def test_fitted_hands_whole_even_when_nothing_fits(seed: int, data: st.DataObject) -> None:
+    """With one draw a hand, none fitting, each hand is still a whole hand of
+    the deal's size holding the cards its owner played (the best drawn)."""
+    moments = _game(seed, 4, 7)
+    _, view = moments[data.draw(st.integers(len(moments) // 2, len(moments) - 1))]
+    evidence = Evidence(view)
+    hands = fitted_hands(evidence, random.Random(seed), tries=1)
+    for seat, hand in hands.items():
+        assert hand.bit_count() == 7
+        assert hand & view.played[seat] == view.played[seat]

@@ -197,7 +197,8 @@ class Evidence:
         whole hand as dealt), would not have made: :data:`NEVER` if the hand
         lacks a card it played or could not legally have played one, else the
         count, stopping once it passes ``limit``; its bid misfit counts as
-        :data:`NEVER` too (the bid is always fitted exactly).
+        :data:`NEVER` too (the bid is always fitted exactly), and no count
+        passes :data:`NEVER`.
 
         >>> import random, pyclag
         >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL.with_schedule([5]), 3), rng=random.Random(1))
@@ -211,7 +212,7 @@ class Evidence:
         moments = self.moments[seat]
         key = (seat, hand)
         checked, count = self.cache.get(key, (0, 0))
-        while checked < len(moments) and count <= limit:
+        while checked < len(moments) and count <= limit and count < NEVER:
             moment = moments[checked]
             action = moment[5]
             view = self.view_of(seat, hand, moment)
@@ -266,7 +267,7 @@ def fitted_hands(
         for _ in range(tries):
             drawn = sum(card.mask for card in rng.sample(eligible, count))
             misfit = evidence.misfits(seat, drawn | played[seat], fewest - 1)
-            if misfit < fewest:
+            if misfit < fewest or not best:
                 best, fewest = drawn, misfit
                 if misfit <= slack:
                     break

@@ -204,8 +204,10 @@ def card_chances(view: Observation, hand: Hand, rules: RoundRules) -> list[float
     if trump is None or len(hand) < 3:
         return chances
     # Small trumps win by ruffing a suit this hand is short in, once it is led.
+    mask = hand.mask
+    lengths = [(mask & DECK[suit.value * 13].suit_mask).bit_count() for suit in Suit]
     short = sum(
-        1.0 if not hand.of_suit(suit) else 0.5 if len(hand.of_suit(suit)) == 1 else 0.0
+        1.0 if not lengths[suit.value] else 0.5 if lengths[suit.value] == 1 else 0.0
         for suit in Suit
         if suit is not trump
     )
@@ -218,8 +220,7 @@ def card_chances(view: Observation, hand: Hand, rules: RoundRules) -> list[float
 def _place(card: Card, hand: Hand, rules: RoundRules) -> int:
     """Which time ``card``'s suit is led when it is: 1 for the strongest of the
     suit this hand holds, 2 for the next, and so on."""
-    table = rules.strength(card.suit)
-    return 1 + sum(table[other.index] > table[card.index] for other in hand.of_suit(card.suit))
+    return 1 + (hand.mask & stronger(card, card.suit, rules)[0]).bit_count()
 
 
 def lean(chances: Sequence[float], target: float) -> list[float]:
