@@ -115,6 +115,18 @@ FIT_COUNTS = [0, 0]
 """The hands :class:`FitPIMC` bots drew, and those taken as the best of their
 draws rather than fitting (the cap hit), over a run."""
 
+PLACED: tuple[list[float], list[float]] = ([], [])
+"""With ``--placed``: the share of the opponents' unseen cards each
+:class:`FitPIMC` world puts in the right hand, and the same for worlds drawn
+by :func:`pyclag.determinize` alone (a diagnostic; it changes no choice)."""
+
+
+def _placed(world: GameState, truth: GameState, seat: int) -> float:
+    """The share of the other seats' cards that ``world`` deals as ``truth`` does."""
+    others = [other for other in range(len(truth.round.masks)) if other != seat]
+    right = sum((world.round.masks[o] & truth.round.masks[o]).bit_count() for o in others)
+    return right / max(1, sum(truth.round.masks[o].bit_count() for o in others))
+
 
 class FitPIMC(PIMCBot):
     """PIMC over worlds that fit what the opponents did with the heuristic as
@@ -132,6 +144,11 @@ class FitPIMC(PIMCBot):
     ) -> None:
         super().__init__(worlds, policy, seed=seed)
         self.fitted = FittedWorlds(tries, slack)
+        self.truth: GameState | None = None  # set by play_seen, read only by --placed
+        self.plain = random.Random(seed)
+
+    placing = False
+    """Whether to record :data:`PLACED` (``--placed``)."""
 
     def sample_worlds(self, view: Observation) -> list[GameState]:
         if not applies(view):
@@ -140,6 +157,12 @@ class FitPIMC(PIMCBot):
         worlds = self.fitted.draw(view, self.rng, self.worlds)
         FIT_COUNTS[0] += self.fitted.hands - before[0]
         FIT_COUNTS[1] += self.fitted.capped - before[1]
+        truth = self.truth
+        if self.placing and truth is not None:
+            seat = view.seat
+            PLACED[0].extend(_placed(world, truth, seat) for world in worlds)
+            plain = (pyclag.determinize(view, self.plain) for _ in worlds)
+            PLACED[1].extend(_placed(world, truth, seat) for world in plain)
         return worlds
 
 
@@ -185,7 +208,7 @@ def play_seen(state: GameState, bots: Sequence[Bot], rng: random.Random) -> Game
             inner = bot.inner if isinstance(bot, _Timed) else bot
             if isinstance(inner, OracleBids):
                 inner = inner.oracle
-            if isinstance(inner, Oracle):
+            if isinstance(inner, (Oracle, FitPIMC)):
                 inner.truth = state
             state = pyclag.apply(state, bot.choose(pyclag.observe(state, actor)))
         else:
@@ -303,6 +326,9 @@ def main() -> None:
     )
     parser.add_argument("--tries", type=int, default=2000, help="fit: draws per hand at most")
     parser.add_argument("--slack", type=int, default=0, help="fit: plays a hand may misfit")
+    parser.add_argument(
+        "--placed", action="store_true", help="fit: how many hidden cards the worlds place right"
+    )
     parser.add_argument("--span", type=int, default=0, help="the bids searched; -1: every one")
     parser.add_argument(
         "--tables", action="store_true", help="also: four heuristic bots against four old ones"
@@ -334,6 +360,7 @@ def main() -> None:
         )
         return OracleBids(pimc) if args.test == "oracle-bids" else pimc
 
+    FitPIMC.placing = args.placed
     against: Callable[[], Bot] = HeuristicBot if args.against == "heuristic" else _OldHeuristicBot
     pairs: list[float] = []
     table = measure(args.deals, test, against, args.seed, points=pairs)
@@ -347,6 +374,11 @@ def main() -> None:
         scale = 100 if key.endswith(("contracts", "wins")) else 1000 if "seconds" in key else 1
         unit = "%" if scale == 100 else " ms" if scale == 1000 else ""
         print(f"{key:<22}{mean * scale:>9.2f}{unit}  (se {se * scale:.2f})")
+    if PLACED[0]:
+        print(
+            f"hidden cards placed right: fitted worlds {statistics.fmean(PLACED[0]):.1%}, "
+            f"drawn ones {statistics.fmean(PLACED[1]):.1%} ({len(PLACED[0])} worlds)"
+        )
     if FIT_COUNTS[0]:
         print(f"fitted hands drawn {FIT_COUNTS[0]}, the cap hit {FIT_COUNTS[1] / FIT_COUNTS[0]:.2%}")
     if args.tables:

@@ -264,10 +264,10 @@ def fitted_hands(
         if len(eligible) < count:
             return {}
         best, fewest = 0, NEVER + 1
-        for _ in range(tries):
+        for _ in range(tries if count else 1):  # no hidden card: one hand to try
             drawn = sum(card.mask for card in rng.sample(eligible, count))
             misfit = evidence.misfits(seat, drawn | played[seat], fewest - 1)
-            if misfit < fewest or not best:
+            if misfit < fewest:
                 best, fewest = drawn, misfit
                 if misfit <= slack:
                     break
