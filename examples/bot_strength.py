@@ -29,7 +29,7 @@ from collections.abc import Callable, Sequence
 
 import pyclag
 from pyclag.bots import Bot, HeuristicBot, play_game
-from pyclag.bots.inference import FittedWorlds, applies
+from pyclag.bots.inference import applies
 from pyclag.bots.pimc import WORLDS, PIMCBot
 from pyclag.rules.round import RoundRules
 from pyclag.state import GameState
@@ -129,9 +129,10 @@ def _placed(world: GameState, truth: GameState, seat: int) -> float:
 
 
 class FitPIMC(PIMCBot):
-    """PIMC over worlds that fit what the opponents did with the heuristic as
-    their model (:class:`pyclag.bots.inference.FittedWorlds`; ``slack`` plays
-    may differ), equally weighed; other deals as :class:`PIMCBot`.
+    """:class:`PIMCBot` with ``fit`` (worlds that fit what the opponents did,
+    the heuristic as their model), keeping count of the hands it drew
+    (:data:`FIT_COUNTS`) and, with ``placing``, of how many hidden cards its
+    worlds place right (:data:`PLACED`; it changes no choice).
 
     >>> import random, pyclag
     >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL.with_schedule([3]), 3), rng=random.Random(0))
@@ -139,11 +140,8 @@ class FitPIMC(PIMCBot):
     Bid(seat=2, tricks=0)
     """
 
-    def __init__(
-        self, worlds: int, policy: str, seed: int = 0, tries: int = 2000, slack: int = 0
-    ) -> None:
-        super().__init__(worlds, policy, seed=seed)
-        self.fitted = FittedWorlds(tries, slack)
+    def __init__(self, worlds: int, policy: str, seed: int = 0, slack: int = 0) -> None:
+        super().__init__(worlds, policy, seed=seed, fit=slack)
         self.truth: GameState | None = None  # set by play_seen, read only by --placed
         self.plain = random.Random(seed)
 
@@ -151,14 +149,12 @@ class FitPIMC(PIMCBot):
     """Whether to record :data:`PLACED` (``--placed``)."""
 
     def sample_worlds(self, view: Observation) -> list[GameState]:
-        if not applies(view):
-            return super().sample_worlds(view)
         before = self.fitted.hands, self.fitted.capped
-        worlds = self.fitted.draw(view, self.rng, self.worlds)
+        worlds = super().sample_worlds(view)
         FIT_COUNTS[0] += self.fitted.hands - before[0]
         FIT_COUNTS[1] += self.fitted.capped - before[1]
         truth = self.truth
-        if self.placing and truth is not None:
+        if self.placing and truth is not None and applies(view):
             seat = view.seat
             PLACED[0].extend(_placed(world, truth, seat) for world in worlds)
             plain = (pyclag.determinize(view, self.plain) for _ in worlds)
@@ -324,7 +320,6 @@ def main() -> None:
     parser.add_argument(
         "--compare", nargs=2, metavar="JSON", help="only compare two --dump files, pair by pair"
     )
-    parser.add_argument("--tries", type=int, default=2000, help="fit: draws per hand at most")
     parser.add_argument("--slack", type=int, default=0, help="fit: plays a hand may misfit")
     parser.add_argument(
         "--placed", action="store_true", help="fit: how many hidden cards the worlds place right"
@@ -351,7 +346,7 @@ def main() -> None:
         if args.test == "oracle":
             return Oracle(1, policy, seed=args.seed, span=span)
         if args.test == "fit":
-            return FitPIMC(worlds or WORLDS, policy, args.seed, args.tries, args.slack)
+            return FitPIMC(worlds or WORLDS, policy, args.seed, args.slack)
         pimc = PIMCBot(
             worlds or WORLDS,
             policy,

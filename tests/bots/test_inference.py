@@ -13,6 +13,8 @@ from hypothesis import strategies as st
 import pyclag
 from pyclag.bots import HeuristicBot
 from pyclag.bots.inference import NEVER, Evidence, FittedWorlds, applies, fitted_hands
+from pyclag.bots.pimc import PIMCBot
+from pyclag.errors import RulesError
 from pyclag.state import GameState
 from pyclag.views import Observation
 
@@ -43,7 +45,7 @@ def test_past_views_rebuilt_exactly(seed: int, players: int, size: int, data: st
     assert applies(view)
     evidence = Evidence(view)
     start = moments[0][0].round.masks
-    past = {}
+    past: dict[int, list[Observation]] = {}
     for then, seen in moments:
         if then.round.to_act != seat:
             past.setdefault(seen.seat, []).append(seen)
@@ -108,3 +110,46 @@ def test_fitted_hands_whole_even_when_nothing_fits(seed: int, data: st.DataObjec
     for seat, hand in hands.items():
         assert hand.bit_count() == 7
         assert hand & view.played[seat] == view.played[seat]
+
+
+def test_pimc_fit_worlds_fit_the_bids() -> None:
+    """PIMCBot(fit=0) searches worlds in which every opponent's hand fits its
+    bid and plays, and its choice leaves the observation as it was."""
+    moments = _game(21, 4, 7)
+    state, view = next(
+        (state, view)
+        for state, view in moments
+        if view.seat == 1 and len(view.tricks) == 2 and len(view.legal) > 1
+    )
+    copy = pyclag.observe(state, 1)
+    bot = PIMCBot(worlds=6, seed=2, fit=0)
+    worlds = bot.sample_worlds(view)
+    evidence = Evidence(view)
+    for world in worlds:
+        for seat in evidence.moments:
+            assert evidence.misfits(seat, world.round.masks[seat] | view.played[seat]) == 0
+    assert bot.choose(view) in view.legal
+    assert view == copy and pyclag.observe(state, 1) == copy
+
+
+def test_pimc_fit_no_leak_and_deterministic() -> None:
+    """Two states that differ only in the cards seat 0 cannot see give the
+    same choice for the same seed."""
+    moments = _game(8, 4, 7)
+    state, view = next(
+        (state, view)
+        for state, view in moments
+        if view.seat == 0 and len(view.tricks) == 1 and len(view.legal) > 1
+    )
+    other = pyclag.determinize(view, random.Random(5))
+    assert other.round.masks != state.round.masks
+    first = PIMCBot(worlds=6, seed=4, fit=1).choose(pyclag.observe(state, 0))
+    second = PIMCBot(worlds=6, seed=4, fit=1).choose(pyclag.observe(other, 0))
+    assert first == second
+
+
+@pytest.mark.parametrize("fit", [-1, 1.5, True, "0"])
+def test_pimc_fit_refused(fit: object) -> None:
+    """A fit that is not None or an int >= 0 is refused, naming it."""
+    with pytest.raises(RulesError, match="fit must be None or an int >= 0"):
+        PIMCBot(fit=fit)  # type: ignore[arg-type]
