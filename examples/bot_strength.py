@@ -375,7 +375,9 @@ def main() -> None:
             f"drawn ones {statistics.fmean(PLACED[1]):.1%} ({len(PLACED[0])} worlds)"
         )
     if FIT_COUNTS[0]:
-        print(f"fitted hands drawn {FIT_COUNTS[0]}, the cap hit {FIT_COUNTS[1] / FIT_COUNTS[0]:.2%}")
+        print(
+            f"fitted hands drawn {FIT_COUNTS[0]}, the cap hit {FIT_COUNTS[1] / FIT_COUNTS[0]:.2%}"
+        )
     if args.tables:
         for name, bot in (("heuristic", HeuristicBot), ("old", _OldHeuristicBot)):
             total, made = tables(args.deals, bot, args.seed)

@@ -35,12 +35,14 @@ def _game(seed: int, players: int, size: int) -> list[tuple[GameState, Observati
 
 @settings(max_examples=20)
 @given(st.integers(0, 10_000), st.integers(3, 5), st.integers(2, 7), st.data())
-def test_past_views_rebuilt_exactly(seed: int, players: int, size: int, data: st.DataObject) -> None:
+def test_past_views_rebuilt_exactly(
+    seed: int, players: int, size: int, data: st.DataObject
+) -> None:
     """Every opponent's observation at each of its decisions, rebuilt from a
     later view and its true hand, is what :func:`pyclag.observe` gave it, and
     its true hand misfits none of them (the heuristic made them)."""
     moments = _game(seed, players, size)
-    state, view = moments[data.draw(st.integers(0, len(moments) - 1))]
+    _, view = moments[data.draw(st.integers(0, len(moments) - 1))]
     seat = view.seat
     assert applies(view)
     evidence = Evidence(view)
@@ -60,7 +62,7 @@ def test_past_views_rebuilt_exactly(seed: int, players: int, size: int, data: st
 def test_misfits_of_a_hand_without_the_played_card() -> None:
     """A hand lacking a card its owner played could not have played it: NEVER."""
     moments = _game(3, 4, 7)
-    state, view = moments[-1]
+    _, view = moments[-1]
     evidence = Evidence(view)
     other = next(iter(evidence.moments))
     start = moments[0][0].round.masks

@@ -254,7 +254,7 @@ def fitted_hands(
     played = evidence.played
     hands = dict(fixed or {})
     pool = view.unseen
-    for seat, hand in hands.items():
+    for hand in hands.values():
         pool &= ~hand
     seats = [seat for seat in evidence.moments if seat not in hands]
     rng.shuffle(seats)

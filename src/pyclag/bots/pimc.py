@@ -168,7 +168,9 @@ class PIMCBot:
       heuristic bot as their model (:mod:`pyclag.bots.inference`): in each,
       every opponent's hand makes the heuristic's bid its owner made, and all
       but ``fit`` of the cards it played (in the plain deals; the others as
-      without it). Fitting costs time: rejection, about 4 hands drawn in 100 fit.
+      without it). Fitting costs time: a hand is drawn some 35 times for each
+      that fits (a bid rejects about 6 draws in 10, a play 3), so a decision
+      takes about 140 ms with 48 worlds to the default's 20.
     * ``span``: the bids simulated, those within ``span`` of the heuristic's
       bid (``None``: every legal bid). By default 0: the bot bids as the
       heuristic does and searches its plays, because bids chosen by these
@@ -274,6 +276,17 @@ class PIMCBot:
         >>> worlds = PIMCBot(worlds=4).sample_worlds(pyclag.observe(state, 1))
         >>> len(worlds), all(world.round.masks[1] == state.round.masks[1] for world in worlds)
         (4, True)
+
+        With ``fit``, in every world each opponent's hand makes the bid its
+        owner made as the heuristic bot would (no misfit):
+
+        >>> from pyclag.bots import HeuristicBot
+        >>> from pyclag.bots.inference import Evidence
+        >>> for _ in range(2):
+        ...     state = pyclag.apply(state, HeuristicBot().choose(pyclag.observe(state, state.round.to_act)))
+        >>> view = pyclag.observe(state, 0)
+        >>> view.bids, [Evidence(view).misfits(2, world.round.masks[2]) for world in PIMCBot(worlds=3, fit=0).sample_worlds(view)]
+        ((None, 2, 1), [0, 0, 0])
         """
         if self.fit is not None and applies(view):
             return self.fitted.draw(view, self.rng, self.worlds)
