@@ -1,9 +1,10 @@
 """Paired strength measurements: a bot under test against three others.
 
 Run it with ``python examples/bot_strength.py [DEALS] [--test pimc|heuristic]
-[--against heuristic|old] [--worlds W] [--policy P] [--span S] [--seed N]``
+[--against heuristic|old] [--worlds W] [--policy P] [--span S] [--fit F] [--seed N]``
 (``--span``: the bids PIMC searches, those within S of the heuristic's; -1
-for all of them; 0, the default, bids as the heuristic). Every deal is a 4-player 7-card
+for all of them; 0, the default, bids as the heuristic; ``--fit``: PIMCBot's
+``fit``, -1 for ``None``). Every deal is a 4-player 7-card
 normal deal (RULES.md §1), played once with the bot under test in each seat
 and once with the other bots alone; the same seed deals the same cards each
 time, so a seat's points with and without the bot under test are paired.
@@ -320,6 +321,9 @@ def main() -> None:
     parser.add_argument(
         "--compare", nargs=2, metavar="JSON", help="only compare two --dump files, pair by pair"
     )
+    parser.add_argument(
+        "--fit", type=int, default=1, help="pimc: PIMCBot's fit (-1: None, worlds not fitted)"
+    )
     parser.add_argument("--slack", type=int, default=0, help="fit: plays a hand may misfit")
     parser.add_argument(
         "--placed", action="store_true", help="fit: how many hidden cards the worlds place right"
@@ -352,6 +356,7 @@ def main() -> None:
             policy,
             seed=args.seed,
             span=span,
+            fit=None if args.fit < 0 else args.fit,
         )
         return OracleBids(pimc) if args.test == "oracle-bids" else pimc
 
