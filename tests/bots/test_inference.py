@@ -155,3 +155,37 @@ def test_pimc_fit_refused(fit: object) -> None:
     """A fit that is not None or an int >= 0 is refused, naming it."""
     with pytest.raises(RulesError, match="fit must be None or an int >= 0"):
         PIMCBot(fit=fit)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", pyclag.presets.names())
+def test_applies_only_where_past_views_rebuild(name: str) -> None:
+    """In every preset, wherever :func:`applies` holds, each opponent's past
+    observations of the deal in progress rebuild exactly from the view."""
+    state = pyclag.new_game(pyclag.presets.get(name), 4)
+    rng = random.Random(3)
+    seen: list[tuple[int, Observation]] = []  # (round, view) of each decision
+    checked = 0
+    while not pyclag.is_over(state) and len(state.history) < 12:
+        seat = state.round.to_act
+        if not isinstance(seat, int):
+            state = pyclag.apply(state, pyclag.sample_chance(state, rng))
+            continue
+        view = pyclag.observe(state, seat)
+        this_round = len(state.history)
+        if applies(view) and checked < 40:
+            evidence = Evidence(view)
+            starts = {s: state.round.masks[s] | view.played[s] for s in evidence.moments}
+            for other, decisions in evidence.moments.items():
+                made = [
+                    v
+                    for r, v in seen
+                    if r == this_round
+                    and v.seat == other
+                    and v.phase in (pyclag.Phase.BID, pyclag.Phase.PLAY)
+                ]
+                for moment, then in zip(decisions, made, strict=True):
+                    assert evidence.view_of(other, starts[other], moment) == then
+                    checked += 1
+        seen.append((this_round, view))
+        state = pyclag.apply(state, HeuristicBot().choose(view))
+    assert checked  # every preset has plain deals in its first rounds
