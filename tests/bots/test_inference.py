@@ -189,3 +189,19 @@ def test_applies_only_where_past_views_rebuild(name: str) -> None:
         seen.append((this_round, view))
         state = pyclag.apply(state, HeuristicBot().choose(view))
     assert checked  # every preset has plain deals in its first rounds
+
+
+def test_a_seat_that_fits_nothing_gets_few_draws() -> None:
+    """A seat bidding what no hand would make the heuristic bid (7 of 7) finds
+    no fit: its hands are the best drawn, and it gets FEW draws from then on."""
+    rules = pyclag.NORMAL.with_schedule([7])
+    state = pyclag.deal(pyclag.new_game(rules, 4, 0), rng=random.Random(2))
+    state = pyclag.bid(state, 7)  # seat 1, the eldest
+    view = pyclag.observe(state, 2)
+    keeper = FittedWorlds(tries=50)
+    worlds = keeper.draw(view, random.Random(1), 3)
+    assert keeper.hopeless == {1}
+    assert keeper.capped >= 1 and len(worlds) == 3
+    assert all(pyclag.observe(world, 2) == view for world in worlds)
+    drawn = fitted_hands(Evidence(view), random.Random(1), few=frozenset({1}))
+    assert drawn[1].bit_count() == 7

@@ -47,7 +47,12 @@ from pyclag.state import GameState, Phase, Trick
 from pyclag.turns import bid_choices
 from pyclag.views import Observation
 
-__all__ = ["NEVER", "Evidence", "FittedWorlds", "applies", "fitted_hands", "world_of"]
+__all__ = ["FEW", "NEVER", "Evidence", "FittedWorlds", "applies", "fitted_hands", "world_of"]
+
+FEW: Final = 20
+"""The draws a hand gets once a hand of the same seat found no fit in a deal:
+that seat does not play as the model would (a person, say), and drawing on
+would cost time for nothing."""
 
 NEVER: Final = 1 << 20
 """The misfit count of a hand that could not have made its owner's plays
@@ -234,13 +239,15 @@ def fitted_hands(
     tries: int = 2000,
     slack: int = 0,
     fixed: dict[int, int] | None = None,
+    few: frozenset[int] = frozenset(),
 ) -> dict[int, int]:
     """Each opponent's whole hand (as dealt, a mask) drawn one opponent at a
     time, in a random order, from the cards ``evidence``'s seat has not seen
     and the others have not been given: a hand is kept once it misfits at most
     ``slack`` of its owner's plays (and fits its bid); after ``tries`` draws
     the best one drawn. ``fixed`` hands are kept as given (the others are drawn
-    around them). Returns ``{}`` if a draw left a later opponent no room.
+    around them); the seats in ``few`` get :data:`FEW` draws, not ``tries``.
+    Returns ``{}`` if a draw left a later opponent no room.
 
     >>> import random, pyclag
     >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL.with_schedule([5]), 3), rng=random.Random(1))
@@ -264,7 +271,8 @@ def fitted_hands(
         if len(eligible) < count:
             return {}
         best, fewest = 0, NEVER + 1
-        for _ in range(tries if count else 1):  # no hidden card: one hand to try
+        draws = FEW if seat in few else tries
+        for _ in range(draws if count else 1):  # no hidden card: one hand to try
             drawn = sum(card.mask for card in rng.sample(eligible, count))
             misfit = evidence.misfits(seat, drawn | played[seat], fewest - 1)
             if misfit < fewest:
@@ -325,8 +333,9 @@ class FittedWorlds:
     opponents did (:func:`fitted_hands`); at a later decision of the same deal
     only the new decisions are checked, and only the hands they contradict
     are drawn again. ``tries`` and ``slack`` are :func:`fitted_hands`'s;
-    ``capped`` counts the hands taken as the best of ``tries`` draws rather
-    than fitting, ``hands`` all hands drawn.
+    ``capped`` counts the hands taken as the best of their draws rather than
+    fitting, ``hands`` all hands drawn. Once a seat's hand found no fit in a
+    deal, that seat's hands get only :data:`FEW` draws for the rest of it.
 
     >>> import random, pyclag
     >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL.with_schedule([5]), 3), rng=random.Random(1))
@@ -341,6 +350,7 @@ class FittedWorlds:
         self.key: tuple[object, ...] | None = None
         self.evidence: Evidence | None = None
         self.kept: list[dict[int, int]] = []
+        self.hopeless: set[int] = set()
         self.capped = self.hands = 0
 
     def draw(self, view: Observation, rng: random.Random, count: int) -> list[GameState]:
@@ -358,7 +368,7 @@ class FittedWorlds:
         key = (view.rules, view.history, view.setup.index, view.seat, mine | played[view.seat])
         evidence = self.evidence
         if key != self.key or evidence is None:
-            self.key, self.kept = key, []
+            self.key, self.kept, self.hopeless = key, [], set()
             evidence = self.evidence = Evidence(view)
         else:
             evidence.extend(view)
@@ -374,18 +384,21 @@ class FittedWorlds:
                 and evidence.misfits(seat, hand, self.slack) <= self.slack
             }
             if len(fixed) < len(evidence.moments):
+                few = frozenset(self.hopeless)
                 for _ in range(10):
-                    drawn = fitted_hands(evidence, rng, self.tries, self.slack, fixed)
+                    drawn = fitted_hands(evidence, rng, self.tries, self.slack, fixed, few)
                     if drawn:
                         break
                 else:
                     drawn = {}
                 if not drawn:  # no room left around the kept hands: draw them all
-                    drawn = fitted_hands(evidence, rng, self.tries, self.slack)
+                    drawn = fitted_hands(evidence, rng, self.tries, self.slack, None, few)
                 for seat, hand in drawn.items():
                     if seat not in fixed:
                         self.hands += 1
-                        self.capped += evidence.misfits(seat, hand, self.slack) > self.slack
+                        if evidence.misfits(seat, hand, self.slack) > self.slack:
+                            self.capped += 1
+                            self.hopeless.add(seat)
                 hands = drawn
             if number < len(self.kept):
                 self.kept[number] = hands
