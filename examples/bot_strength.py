@@ -1,9 +1,10 @@
 """Paired strength measurements: a bot under test against three others.
 
 Run it with ``python examples/bot_strength.py [DEALS] [--test pimc|heuristic]
-[--against heuristic|old] [--worlds W] [--policy P] [--span S] [--seed N]``
+[--against heuristic|old] [--worlds W] [--policy P] [--span S] [--fit F] [--seed N]``
 (``--span``: the bids PIMC searches, those within S of the heuristic's; -1
-for all of them; 0, the default, bids as the heuristic). Every deal is a 4-player 7-card
+for all of them; 0, the default, bids as the heuristic; ``--fit``: PIMCBot's
+``fit``, -1 for ``None``). Every deal is a 4-player 7-card
 normal deal (RULES.md §1), played once with the bot under test in each seat
 and once with the other bots alone; the same seed deals the same cards each
 time, so a seat's points with and without the bot under test are paired.
@@ -29,6 +30,7 @@ from collections.abc import Callable, Sequence
 
 import pyclag
 from pyclag.bots import Bot, HeuristicBot, play_game
+from pyclag.bots.inference import applies
 from pyclag.bots.pimc import WORLDS, PIMCBot
 from pyclag.rules.round import RoundRules
 from pyclag.state import GameState
@@ -110,6 +112,57 @@ class Oracle(PIMCBot):
         return [self.truth]
 
 
+FIT_COUNTS = [0, 0]
+"""The hands :class:`FitPIMC` bots drew, and those taken as the best of their
+draws rather than fitting (the cap hit), over a run."""
+
+PLACED: tuple[list[float], list[float]] = ([], [])
+"""With ``--placed``: the share of the opponents' unseen cards each
+:class:`FitPIMC` world puts in the right hand, and the same for worlds drawn
+by :func:`pyclag.determinize` alone (a diagnostic; it changes no choice)."""
+
+
+def _placed(world: GameState, truth: GameState, seat: int) -> float:
+    """The share of the other seats' cards that ``world`` deals as ``truth`` does."""
+    others = [other for other in range(len(truth.round.masks)) if other != seat]
+    right = sum((world.round.masks[o] & truth.round.masks[o]).bit_count() for o in others)
+    return right / max(1, sum(truth.round.masks[o].bit_count() for o in others))
+
+
+class FitPIMC(PIMCBot):
+    """:class:`PIMCBot` with ``fit`` (worlds that fit what the opponents did,
+    the heuristic as their model), keeping count of the hands it drew
+    (:data:`FIT_COUNTS`) and, with ``placing``, of how many hidden cards its
+    worlds place right (:data:`PLACED`; it changes no choice).
+
+    >>> import random, pyclag
+    >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL.with_schedule([3]), 3), rng=random.Random(0))
+    >>> FitPIMC(4, "heuristic").choose(pyclag.observe(pyclag.bid(state, 1), 2))
+    Bid(seat=2, tricks=0)
+    """
+
+    def __init__(self, worlds: int, policy: str, seed: int = 0, slack: int = 0) -> None:
+        super().__init__(worlds, policy, seed=seed, fit=slack)
+        self.truth: GameState | None = None  # set by play_seen, read only by --placed
+        self.plain = random.Random(seed)
+
+    placing = False
+    """Whether to record :data:`PLACED` (``--placed``)."""
+
+    def sample_worlds(self, view: Observation) -> list[GameState]:
+        before = self.fitted.hands, self.fitted.capped
+        worlds = super().sample_worlds(view)
+        FIT_COUNTS[0] += self.fitted.hands - before[0]
+        FIT_COUNTS[1] += self.fitted.capped - before[1]
+        truth = self.truth
+        if self.placing and truth is not None and applies(view):
+            seat = view.seat
+            PLACED[0].extend(_placed(world, truth, seat) for world in worlds)
+            plain = (pyclag.determinize(view, self.plain) for _ in worlds)
+            PLACED[1].extend(_placed(world, truth, seat) for world in plain)
+        return worlds
+
+
 class OracleBids:
     """Bids as an :class:`Oracle` searching every bid with heuristic playouts
     of the true deal; plays as ``player`` (a ceiling for better bidding).
@@ -152,7 +205,7 @@ def play_seen(state: GameState, bots: Sequence[Bot], rng: random.Random) -> Game
             inner = bot.inner if isinstance(bot, _Timed) else bot
             if isinstance(inner, OracleBids):
                 inner = inner.oracle
-            if isinstance(inner, Oracle):
+            if isinstance(inner, (Oracle, FitPIMC)):
                 inner.truth = state
             state = pyclag.apply(state, bot.choose(pyclag.observe(state, actor)))
         else:
@@ -255,7 +308,7 @@ def main() -> None:
     parser.add_argument("deals", nargs="?", type=int, default=4)
     parser.add_argument(
         "--test",
-        choices=("pimc", "heuristic", "oracle", "oracle-bids"),
+        choices=("pimc", "heuristic", "oracle", "oracle-bids", "fit"),
         default="heuristic",
         help="oracle: PIMC searching the true deal (a ceiling; --span -1 to search bids "
         "too); oracle-bids: bids by an oracle, plays by PIMC",
@@ -267,6 +320,13 @@ def main() -> None:
     parser.add_argument("--dump", help="write each pair's points to this JSON file")
     parser.add_argument(
         "--compare", nargs=2, metavar="JSON", help="only compare two --dump files, pair by pair"
+    )
+    parser.add_argument(
+        "--fit", type=int, default=1, help="pimc: PIMCBot's fit (-1: None, worlds not fitted)"
+    )
+    parser.add_argument("--slack", type=int, default=0, help="fit: plays a hand may misfit")
+    parser.add_argument(
+        "--placed", action="store_true", help="fit: how many hidden cards the worlds place right"
     )
     parser.add_argument("--span", type=int, default=0, help="the bids searched; -1: every one")
     parser.add_argument(
@@ -289,14 +349,18 @@ def main() -> None:
         span = None if args.span < 0 else args.span
         if args.test == "oracle":
             return Oracle(1, policy, seed=args.seed, span=span)
+        if args.test == "fit":
+            return FitPIMC(worlds or WORLDS, policy, args.seed, args.slack)
         pimc = PIMCBot(
             worlds or WORLDS,
             policy,
             seed=args.seed,
             span=span,
+            fit=None if args.fit < 0 else args.fit,
         )
         return OracleBids(pimc) if args.test == "oracle-bids" else pimc
 
+    FitPIMC.placing = args.placed
     against: Callable[[], Bot] = HeuristicBot if args.against == "heuristic" else _OldHeuristicBot
     pairs: list[float] = []
     table = measure(args.deals, test, against, args.seed, points=pairs)
@@ -310,6 +374,15 @@ def main() -> None:
         scale = 100 if key.endswith(("contracts", "wins")) else 1000 if "seconds" in key else 1
         unit = "%" if scale == 100 else " ms" if scale == 1000 else ""
         print(f"{key:<22}{mean * scale:>9.2f}{unit}  (se {se * scale:.2f})")
+    if PLACED[0]:
+        print(
+            f"hidden cards placed right: fitted worlds {statistics.fmean(PLACED[0]):.1%}, "
+            f"drawn ones {statistics.fmean(PLACED[1]):.1%} ({len(PLACED[0])} worlds)"
+        )
+    if FIT_COUNTS[0]:
+        print(
+            f"fitted hands drawn {FIT_COUNTS[0]}, the cap hit {FIT_COUNTS[1] / FIT_COUNTS[0]:.2%}"
+        )
     if args.tables:
         for name, bot in (("heuristic", HeuristicBot), ("old", _OldHeuristicBot)):
             total, made = tables(args.deals, bot, args.seed)

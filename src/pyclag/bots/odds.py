@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import Final
 
 from pyclag.cards import DECK, Card, Rank, Suit
 from pyclag.checks import bounded
@@ -142,8 +143,14 @@ def win_chance(
     >>> round(win_chance(ace, Suit.SPADES, rules, [(7, unseen)] * 3, rounds=3), 2)  # the third round
     0.02
     """
-    follow, other = stronger(card, led, rules)
-    suit = DECK[led.value * 13].suit_mask
+    led_value = led.value
+    follow, other = _beaters(rules)[led_value][card.index]
+    return _win(follow, other, _SUIT_MASKS[led_value], later, rounds)
+
+
+def _win(follow: int, other: int, suit: int, later: Sequence[Opponent], rounds: int) -> float:
+    """:func:`win_chance` by the masks of the cards that beat the card (of the
+    suit led ``suit``, and of the others)."""
     chance = 1.0
     for count, pool in later:
         cards = pool.bit_count()
@@ -194,18 +201,25 @@ def card_chances(view: Observation, hand: Hand, rules: RoundRules) -> list[float
     """
     later = list(opponents(view).values())
     wild = view.spec.twos is not None
-    chances = [
-        _WILD_CHANCE
-        if wild and card.rank is Rank.TWO
-        else win_chance(card, card.suit, rules, later, _place(card, hand, rules))
-        for card in hand
-    ]
+    table = _beaters(rules)
+    mask = hand.mask
+    chances = []
+    for card in hand:
+        if wild and card.rank is Rank.TWO:
+            chances.append(_WILD_CHANCE)
+            continue
+        value = card.suit.value
+        follow, other = table[value][card.index]
+        # The card is led the n-th time its suit is: n - 1 stronger ones of it held here.
+        place = 1 + (mask & follow).bit_count()
+        chances.append(_win(follow, other, _SUIT_MASKS[value], later, place))
     trump = rules.trump
     if trump is None or len(hand) < 3:
         return chances
     # Small trumps win by ruffing a suit this hand is short in, once it is led.
+    lengths = [(mask & suit).bit_count() for suit in _SUIT_MASKS]
     short = sum(
-        1.0 if not hand.of_suit(suit) else 0.5 if len(hand.of_suit(suit)) == 1 else 0.0
+        1.0 if not lengths[suit.value] else 0.5 if lengths[suit.value] == 1 else 0.0
         for suit in Suit
         if suit is not trump
     )
@@ -215,11 +229,15 @@ def card_chances(view: Observation, hand: Hand, rules: RoundRules) -> list[float
     return chances
 
 
-def _place(card: Card, hand: Hand, rules: RoundRules) -> int:
-    """Which time ``card``'s suit is led when it is: 1 for the strongest of the
-    suit this hand holds, 2 for the next, and so on."""
-    table = rules.strength(card.suit)
-    return 1 + sum(table[other.index] > table[card.index] for other in hand.of_suit(card.suit))
+_SUIT_MASKS: Final = tuple(DECK[suit.value * 13].suit_mask for suit in Suit)
+
+
+# Keyed by the very RoundRules last passed (one per kind of round): a table of 4 x 52.
+@bounded(64, same_arguments=True)
+def _beaters(rules: RoundRules) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """:func:`stronger` of every card (by index) in a trick led in each suit
+    (by value), under ``rules``: one look-up, not one hash of the rules a card."""
+    return tuple(tuple(stronger(card, led, rules) for card in DECK) for led in Suit)
 
 
 def lean(chances: Sequence[float], target: float) -> list[float]:
