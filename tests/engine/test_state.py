@@ -19,6 +19,7 @@ import pytest
 import pyclag
 from pyclag.builders import new_game_state, new_round_state, new_trick, revise
 from pyclag.checks import freeze
+from pyclag.play_action import Play
 from pyclag.state import (
     NATIVE,
     GameState,
@@ -30,12 +31,14 @@ from pyclag.state import (
 from pyclag.values import Value, replace
 from tests.helpers import random_game
 
-CLASSES = (Trick, RoundSetup, RoundState, RoundResult, GameState)
+CLASSES = (Play, Trick, RoundSetup, RoundState, RoundResult, GameState)
+"""The values written out on pyclag.values.Value: the state's, and the play (pyclag.play_action)."""
 
 
 def _values(state: GameState) -> list[Value]:
     rnd = state.round
-    return [state, rnd, rnd.setup, state.history[0], state.history[0].tricks[0]]
+    trick = state.history[0].tricks[0]
+    return [state, rnd, rnd.setup, state.history[0], trick, trick.plays[0]]
 
 
 @pytest.mark.parametrize("kind", CLASSES, ids=lambda kind: kind.__name__)
