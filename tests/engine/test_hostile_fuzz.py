@@ -162,7 +162,7 @@ def _field(draw: st.DrawFn, name: str) -> Any:
 
 def _made(kind: Callable[..., object], *fields: object) -> object:
     """``kind(*fields)``; or, for a Play given a field of the wrong type, which
-    it refuses where it is made (a TypeError: test_hostile_input), the fields
+    it refuses where it is made (a TypeError: test_hostile_values), the fields
     as they are, junk that is no action."""
     try:
         return kind(*fields)
