@@ -6,6 +6,8 @@ from __future__ import annotations
 import importlib.util
 import pkgutil
 import random
+import subprocess
+import sys
 from collections.abc import Iterable
 
 import pyclag
@@ -102,3 +104,19 @@ def pyclag_modules() -> list[str]:
         for info in pkgutil.walk_packages(pyclag.__path__, "pyclag.", onerror=lambda _: None)
         if not without_extra(info.name)
     ]
+
+
+def run_pyclag(
+    *args: str, stdin: str = "", timeout: float = 120
+) -> subprocess.CompletedProcess[str]:
+    """``python -m pyclag ARGS`` in a child process reading ``stdin`` (never the
+    terminal), its output captured as UTF-8 text."""
+    return subprocess.run(
+        [sys.executable, "-m", "pyclag", *args],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        input=stdin,
+        encoding="utf-8",
+        check=False,
+    )

@@ -15,7 +15,7 @@ import pyclag
 from pyclag import terminal
 from pyclag.bots import Bot, HeuristicBot, RandomBot, play_game
 from pyclag.scorecard import score_card
-from tests.helpers import play_checked
+from tests.helpers import play_checked, run_pyclag
 from tests.terminal.answerer import Answerer
 
 
@@ -27,14 +27,8 @@ def _heuristic_game(
     return play_game(state, [HeuristicBot() for _ in range(players)], random.Random(seed))
 
 
-def _pyclag(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "pyclag", *args], capture_output=True, text=True, timeout=120
-    )
-
-
 def test_simulate_plays_the_wikipedia_preset_by_default() -> None:
-    done = _pyclag("simulate", "--players", "5", "--seed", "7", "--first-dealer", "2")
+    done = run_pyclag("simulate", "--players", "5", "--seed", "7", "--first-dealer", "2")
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert lines[0] == (
@@ -62,14 +56,14 @@ def test_simulate_plays_the_wikipedia_preset_by_default() -> None:
 def test_simulate_plays_any_preset() -> None:
     for name in pyclag.presets.names():
         rules = pyclag.presets.get(name)
-        done = _pyclag("simulate", "--preset", name.upper(), "--players", "4", "--seed", "3")
+        done = run_pyclag("simulate", "--preset", name.upper(), "--players", "4", "--seed", "3")
         assert done.returncode == 0, done.stderr
         state = _heuristic_game(rules, 4, 3)
         assert done.stdout.split("\n", 1)[1].rstrip() == score_card(state, roles=["heuristic"] * 4)
 
 
 def test_simulate_cells_are_running_totals_and_bids() -> None:
-    done = _pyclag(
+    done = run_pyclag(
         "simulate", "--preset", "normal", "--players", "3", "--seed", "2", "--schedule", "3,2"
     )
     state = _heuristic_game(pyclag.NORMAL.with_schedule([3, 2]), 3, 2)
@@ -81,7 +75,10 @@ def test_simulate_cells_are_running_totals_and_bids() -> None:
 
 
 def test_simulate_is_reproducible() -> None:
-    assert _pyclag("simulate", "--seed", "11").stdout == _pyclag("simulate", "--seed", "11").stdout
+    assert (
+        run_pyclag("simulate", "--seed", "11").stdout
+        == run_pyclag("simulate", "--seed", "11").stdout
+    )
 
 
 def test_bad_arguments_give_a_one_line_error_and_status_2() -> None:
@@ -102,7 +99,7 @@ def test_bad_arguments_give_a_one_line_error_and_status_2() -> None:
         ("play", "--seat", "7"),
         ("play", "--preset", "nonesuch"),
     ):
-        done = _pyclag(*args)
+        done = run_pyclag(*args)
         assert done.returncode == 2, args
         assert done.stdout == ""
         assert len(done.stderr.strip().splitlines()) == 1, done.stderr
@@ -110,7 +107,7 @@ def test_bad_arguments_give_a_one_line_error_and_status_2() -> None:
 
 
 def test_bench_json_has_every_figure() -> None:
-    done = _pyclag("bench", "--runs", "1", "--seconds", "0.05", "--json")
+    done = run_pyclag("bench", "--runs", "1", "--seconds", "0.05", "--json")
     assert done.returncode == 0, done.stderr
     figures = json.loads(done.stdout)
     assert set(figures) == {
@@ -124,7 +121,7 @@ def test_bench_json_has_every_figure() -> None:
 
 
 def test_bench_text_compares_with_the_bars() -> None:
-    done = _pyclag("bench", "--runs", "1", "--seconds", "0.05")
+    done = run_pyclag("bench", "--runs", "1", "--seconds", "0.05")
     assert done.returncode == 0, done.stderr
     assert "median of 1 runs" in done.stdout
     assert "random 4-player wikipedia games per second" in done.stdout
@@ -134,18 +131,18 @@ def test_bench_text_compares_with_the_bars() -> None:
 
 def test_bench_times_the_games_of_any_preset() -> None:
     for name in pyclag.presets.names():
-        done = _pyclag("bench", "--runs", "1", "--seconds", "0.02", "--preset", name)
+        done = run_pyclag("bench", "--runs", "1", "--seconds", "0.02", "--preset", name)
         assert done.returncode == 0, done.stderr
         assert f"random 4-player {name} games per second" in done.stdout
-    assert _pyclag("bench", "--preset", "nonesuch").returncode == 2
+    assert run_pyclag("bench", "--preset", "nonesuch").returncode == 2
 
 
 def test_help_and_version() -> None:
     commands = ("simulate", "play", "rules", "presets", "replay", "bench")
     for args in (("--help",), *((command, "--help") for command in commands)):
-        done = _pyclag(*args)
+        done = run_pyclag(*args)
         assert done.returncode == 0 and "usage: pyclag" in done.stdout
-    assert _pyclag("--version").stdout.strip() == f"pyclag {pyclag.__version__}"
+    assert run_pyclag("--version").stdout.strip() == f"pyclag {pyclag.__version__}"
 
 
 def test_score_card_names_the_rule_and_the_raf_caller_of_each_round() -> None:
@@ -165,7 +162,7 @@ def test_score_card_names_the_rule_and_the_raf_caller_of_each_round() -> None:
 
 
 def test_simulate_seats_the_bots_named_in_turn() -> None:
-    done = _pyclag(
+    done = run_pyclag(
         "simulate",
         "--preset",
         "normal",
@@ -192,17 +189,17 @@ def test_simulate_seats_the_bots_named_in_turn() -> None:
 
 def test_simulate_writes_the_record_of_its_game(tmp_path: pathlib.Path) -> None:
     target = tmp_path / "game.json"
-    done = _pyclag("simulate", "--preset", "raf", "--seed", "4", "--record", str(target))
+    done = run_pyclag("simulate", "--preset", "raf", "--seed", "4", "--record", str(target))
     assert done.returncode == 0, done.stderr
     state = pyclag.records.replay(pyclag.records.load(target.read_text(encoding="utf-8")))
     assert state == _heuristic_game(pyclag.presets.get("raf"), 4, 4)
-    replayed = _pyclag("replay", str(target))
+    replayed = run_pyclag("replay", str(target))
     assert replayed.returncode == 0, replayed.stderr
     assert replayed.stdout.split("\n", 1)[1].rstrip() == score_card(state)
 
 
 def test_simulate_games_prints_a_summary_by_seat_bot_and_round_type() -> None:
-    done = _pyclag("simulate", "--games", "6", "--seed", "2", "--bots", "heuristic,random")
+    done = run_pyclag("simulate", "--games", "6", "--seed", "2", "--bots", "heuristic,random")
     assert done.returncode == 0, done.stderr
     assert done.stderr == ""  # no progress bar unless standard error is a terminal
     lines = done.stdout.splitlines()
@@ -251,7 +248,7 @@ def test_simulate_games_prints_a_summary_by_seat_bot_and_round_type() -> None:
 
 
 def test_rules_prints_the_schedule_and_options_of_a_preset() -> None:
-    done = _pyclag("rules", "wp", "--players", "5")
+    done = run_pyclag("rules", "wp", "--players", "5")
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert lines[0].startswith("Wikipedia: ")
@@ -270,7 +267,7 @@ def test_rules_prints_the_schedule_and_options_of_a_preset() -> None:
     named = [line for line in options if not line.startswith("      ")]  # each meaning under it
     assert len(named) == len(rules.options)
     assert '  phase2 = "eight"  (one of: eight, six)' in options
-    raf = _pyclag("rules", "raf", "--players", "3").stdout
+    raf = run_pyclag("rules", "raf", "--players", "3").stdout
     assert "6 deals with 3 players" in raf
     assert "    1    3-7  normal (no caller yet)" in raf  # the first deal has no caller (A18)
     first = raf.splitlines().index("    1    3-7  normal (no caller yet)  F1")
@@ -280,7 +277,7 @@ def test_rules_prints_the_schedule_and_options_of_a_preset() -> None:
 
 
 def test_presets_lists_every_preset_in_one_line() -> None:
-    done = _pyclag("presets")
+    done = run_pyclag("presets")
     lines = done.stdout.splitlines()
     assert [line.split()[0] for line in lines] == list(pyclag.presets.names())
     assert "(also wp)" in lines[-1]

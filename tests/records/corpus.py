@@ -21,8 +21,6 @@ from __future__ import annotations
 
 import json
 import random
-import subprocess
-import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -108,14 +106,3 @@ def refusal(text: str | bytes) -> RecordError:
 
 def bad_text(name: str) -> bytes:
     return (BAD / name).read_bytes()
-
-
-def run_pyclag(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "pyclag", *args],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        input=stdin,
-        encoding="utf-8",
-    )

@@ -15,6 +15,7 @@ from pyclag import NORMAL
 from pyclag.cli import main
 from pyclag.errors import RecordError
 from pyclag.records import MAX_TEXT, dump, load, replay
+from tests.helpers import run_pyclag
 from tests.records.corpus import (
     BAD,
     BAD_EXPECTED,
@@ -25,7 +26,6 @@ from tests.records.corpus import (
     names_its_path,
     raised,
     refusal,
-    run_pyclag,
     seeded_game,
 )
 

@@ -15,8 +15,8 @@ import pytest
 import pyclag
 from pyclag import presets
 from pyclag.records import dump, load, replay, summary
-from tests.helpers import play_checked
-from tests.records.corpus import GAMES, GAMES_EXPECTED, run_pyclag
+from tests.helpers import play_checked, run_pyclag
+from tests.records.corpus import GAMES, GAMES_EXPECTED
 
 # --- reference games ---------------------------------------------------------------------------
 

@@ -17,7 +17,7 @@ import pytest
 
 from pyclag import presets
 from pyclag.scoresheet import ScoreSheet, dump_sheet, load_sheet
-from tests.records.corpus import run_pyclag
+from tests.helpers import run_pyclag
 from tests.scoresheet.games import answers, assert_agrees, engine_game
 
 ROOT = Path(__file__).resolve().parent.parent.parent

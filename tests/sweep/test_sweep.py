@@ -29,17 +29,12 @@ from pyclag.bots import play_game
 from pyclag.bots.names import Search
 from pyclag.cli import main
 from pyclag.sweep import Shard, ShardError, Tally, play_shard, simulate_many
+from tests.helpers import run_pyclag
 
 RULES = pyclag.NORMAL.with_schedule([3, 4, 2])
 BOTS = ["heuristic", "random"]
 SIMULATE = ["simulate", "--preset", "normal", "--schedule", "3,4,2", "--players", "3"]
 SIMULATE += ["--bots", "heuristic,random", "--games", "20", "--seed", "4"]
-
-
-def _pyclag(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "pyclag", *args], capture_output=True, text=True, timeout=300
-    )
 
 
 def _shuffled(seed: int) -> Callable[[Callable[[Any], Any], Iterable[Any]], Iterator[Any]]:
@@ -101,7 +96,7 @@ def test_the_command_line_summary_is_byte_identical_for_any_jobs_and_shard_size(
     tallies = []
     for number, extra in enumerate(runs):
         path = tmp_path / f"{number}.json"
-        done = _pyclag(*SIMULATE, *extra, "--summary-json", str(path))
+        done = run_pyclag(*SIMULATE, *extra, "--summary-json", str(path), timeout=300)
         assert done.returncode == 0, done.stderr
         assert done.stderr == ""
         outputs.append(done.stdout)
@@ -191,7 +186,7 @@ def test_a_backend_whose_extra_is_missing_is_a_one_line_error(
     ],
 )
 def test_a_bad_address_or_jobs_is_a_one_line_error(args: tuple[str, ...], message: str) -> None:
-    done = _pyclag(*SIMULATE, *args)
+    done = run_pyclag(*SIMULATE, *args, timeout=300)
     assert done.returncode == 2
     assert done.stderr.startswith("pyclag simulate: error: ") and message in done.stderr
     assert done.stderr.count("\n") == 1 and done.stdout == ""
@@ -199,7 +194,7 @@ def test_a_bad_address_or_jobs_is_a_one_line_error(args: tuple[str, ...], messag
 
 def test_a_dask_address_where_no_scheduler_answers_is_a_one_line_error() -> None:
     pytest.importorskip("distributed")
-    done = _pyclag(*SIMULATE, "--backend", "dask", "--address", "tcp://127.0.0.1:9")
+    done = run_pyclag(*SIMULATE, "--backend", "dask", "--address", "tcp://127.0.0.1:9", timeout=300)
     assert done.returncode == 2
     assert done.stderr.startswith(
         "pyclag simulate: error: --address tcp://127.0.0.1:9: no Dask scheduler answers"

@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import random
 import re
+from collections.abc import Callable
 
 import pyclag
 from pyclag import Card, Hand, Suit
@@ -39,7 +40,9 @@ class Answerer(io.StringIO):
     the first), after the bad answers that ``mischief`` finds for it, each
     bad kind once a game; ``Quit`` after ``stop_after`` answers; no answer
     at all (the end of the input) to the first prompt of kind ``eof_at``.
-    ``twos`` plays a wild two whenever one is legal."""
+    ``twos`` plays a wild two whenever one is legal, and ``declare_as`` is the
+    answer when it may stand for any card. ``before_reply`` is called
+    before each answer (a test looks at what the game has done so far)."""
 
     def __init__(
         self,
@@ -49,6 +52,8 @@ class Answerer(io.StringIO):
         stop_after: int | None = None,
         eof_at: str | None = None,
         twos: bool = False,
+        declare_as: str | None = None,
+        before_reply: Callable[[], None] | None = None,
     ) -> None:
         super().__init__()
         self.stdin = io.StringIO()
@@ -58,6 +63,8 @@ class Answerer(io.StringIO):
         self.stop_after = stop_after
         self.eof_at = eof_at
         self.twos = twos
+        self.declare_as = declare_as
+        self.before_reply = before_reply
         self.asked = 0
         self.bad: dict[str, tuple[str, str]] = {}  # kind of mischief -> (prompt, answer)
         self.kinds: set[str] = set()
@@ -69,7 +76,9 @@ class Answerer(io.StringIO):
         assert prompt.endswith(": "), f"flushed without a prompt: {prompt!r}"
         if self.eof_at is not None and _kind(prompt) == self.eof_at:
             return
-        self._answer(self._reply(prompt, text))
+        if self.before_reply is not None:
+            self.before_reply()
+        self.answer(self._reply(prompt, text))
 
     def _reply(self, prompt: str, text: str) -> str:
         self.asked += 1
@@ -80,7 +89,7 @@ class Answerer(io.StringIO):
         bad = self._mischief(kind, prompt, text) if self.mischief else None
         return bad if bad is not None else self._good(kind, prompt)
 
-    def _answer(self, line: str) -> None:
+    def answer(self, line: str) -> None:
         """Put ``line`` at the end of stdin, where the next readline finds it."""
         place = self.stdin.tell()
         self.stdin.seek(0, io.SEEK_END)
@@ -92,6 +101,8 @@ class Answerer(io.StringIO):
         assert found is not None, prompt
         if kind == "call":
             return self._call(found.group(1), prompt)
+        if kind == "declare" and self.declare_as is not None and "any card" in prompt:
+            return self.declare_as
         options = declarable(found.group(1)) if kind == "declare" else found.group(1).split()
         twos = [option for option in options if option.startswith("2")]
         if self.twos and kind == "card" and twos:

@@ -10,8 +10,6 @@ import json
 import os
 import random
 import re
-import subprocess
-import sys
 from collections.abc import Callable
 
 import pytest
@@ -20,7 +18,6 @@ from hypothesis import strategies as st
 
 import pyclag
 from pyclag import records
-from pyclag.cli import main
 from pyclag.playout import play_out
 from pyclag.rules import catalogue
 from pyclag.scorecard import CardRow, card_text, card_width, score_card
@@ -29,6 +26,7 @@ from pyclag.terminal.commands import COMMANDS
 from pyclag.terminal.explain import deal_lines, spec_lines
 from pyclag.terminal.lines import plain
 from pyclag.terminal.page import rules_page
+from tests.helpers import run_pyclag
 from tests.terminal.answerer import Answerer
 
 PRESETS = ("wikipedia", "scottish", "raf", "indonesian", "pagat", "normal")
@@ -50,17 +48,6 @@ def _scripted(rules: pyclag.RuleSet, seed: int = 1, players: int = 4, mischief: 
     out = Answerer(seed, mischief=mischief)
     assert _session(rules, out, out.stdin, seed=seed, players=players).run() == 0
     return out.getvalue()
-
-
-def _pyclag(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "pyclag", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=120,
-    )
 
 
 def _text(path: str) -> str:
@@ -272,7 +259,7 @@ class Scripted(io.StringIO):
         left = [c for c in self.commands if c not in self.done.setdefault(kind, [])]
         if left:
             self.done[kind].append(left[0])
-            self.answerer._answer(left[0])
+            self.answerer.answer(left[0])
             return
         self.answerer.truncate(0)
         self.answerer.seek(0)
@@ -396,13 +383,7 @@ def test_3_records_keep_their_strict_card_form(typed: str) -> None:
 
 def test_3_the_wild_two_prompt_explains_and_takes_as() -> None:
     rules = pyclag.NORMAL.with_schedule([catalogue.twos_wild(13)])
-    out = Answerer(seed=0, mischief=False, twos=True)
-    original = out._good
-
-    def good(kind: str, prompt: str) -> str:
-        return "as AC" if kind == "declare" and "any card" in prompt else original(kind, prompt)
-
-    out._good = good  # type: ignore[method-assign]
+    out = Answerer(seed=0, mischief=False, twos=True, declare_as="as AC")
     assert Session(rules, 4, 1, random.Random(3), out.stdin, out).run() == 0
     text = out.getvalue()
     assert re.search(
@@ -417,20 +398,17 @@ def test_3_the_wild_two_prompt_explains_and_takes_as() -> None:
 def test_3_record_is_saved_as_it_goes_and_replays(tmp_path: object) -> None:
     path = os.path.join(str(tmp_path), "game.json")
     rules = pyclag.presets.get("wikipedia", num_deals=4)
-    out = Answerer(seed=1, mischief=False)
     seen: list[tuple[int, str]] = []
-    original = out._reply
 
-    def reply(prompt: str, text: str) -> str:
+    def look() -> None:
         # At every decision, the file holds the deals finished so far: nothing of the deal in play.
         saved = _text(path)
         state = records.replay(records.load(saved))
         seen.append((len(state.history), saved))
         assert state.history == session.state.history
         assert len(json.loads(saved)["rounds"]) == len(session.state.history)
-        return original(prompt, text)
 
-    out._reply = reply  # type: ignore[method-assign]
+    out = Answerer(seed=1, mischief=False, before_reply=look)
     session = Session(rules, 4, 0, random.Random(1), out.stdin, out, record=path)
     assert session.run() == 0
     assert f"The game is saved in {path} as it goes (pyclag replay reads it)." in out.getvalue()
@@ -449,7 +427,7 @@ def test_3_record_on_quit_holds_the_deal_in_progress(tmp_path: object) -> None:
 
 def test_3_play_record_from_the_command_line(tmp_path: object) -> None:
     path = os.path.join(str(tmp_path), "game.json")
-    done = _pyclag(
+    done = run_pyclag(
         "play",
         "--preset",
         "normal",
@@ -462,79 +440,9 @@ def test_3_play_record_from_the_command_line(tmp_path: object) -> None:
         stdin="quit\n",
     )
     assert done.returncode == 0, done.stderr
-    replayed = _pyclag("replay", path)
+    replayed = run_pyclag("replay", path)
     assert replayed.returncode == 0
     assert replayed.stdout.startswith(f"pyclag replay: {path}: preset normal, 3 players\n")
-    bad = _pyclag("play", "--record", "/nonexistent/x.json", stdin="quit\n")
+    bad = run_pyclag("play", "--record", "/nonexistent/x.json", stdin="quit\n")
     assert bad.returncode == 2
     assert bad.stderr.endswith("cannot write /nonexistent/x.json: No such file or directory\n")
-
-
-# --- 4. simulate names the bot at each seat ---------------------------------------------------
-
-
-def test_4_simulate_names_each_seat_and_its_bot(capsys: pytest.CaptureFixture[str]) -> None:
-    argv = ["simulate", "--preset", "normal", "--players", "3", "--seed", "1", "--schedule", "1"]
-    assert main([*argv, "--bots", "random,heuristic"]) == 0
-    out = capsys.readouterr().out.splitlines()
-    assert out[0] == (
-        "pyclag simulate: preset normal, 3 players, seed 1, first dealer seat 0; "
-        "bots: seat 0 random, seat 1 heuristic, seat 2 random"
-    )
-    assert out[1] == "round cards rule |   seat 0     seat 1     seat 2"
-    assert out[2] == "                 |   random   heuristic    random"
-
-
-@pytest.mark.parametrize("games", ["1", "3"])
-def test_4_more_bot_names_than_seats_is_an_error(games: str) -> None:
-    done = _pyclag(
-        "simulate", "--players", "3", "--games", games, "--bots", "random,random,heuristic,pimc"
-    )
-    assert done.returncode == 2
-    assert done.stderr == (
-        "pyclag simulate: error: --bots 'random,random,heuristic,pimc' names 4 bots for 3 "
-        "seats; name at most 3\n"
-    )
-    assert done.stdout == ""
-
-
-def test_4_play_refuses_more_bots_than_other_seats() -> None:
-    done = _pyclag("play", "--players", "3", "--bots", "random,random,pimc", stdin="quit\n")
-    assert done.returncode == 2
-    assert "names 3 bots for 2 seats; name at most 2" in done.stderr
-
-
-# --- bad input at the new doors -----------------------------------------------------------------
-
-
-def test_bad_record_argument_and_card_text_are_refused_with_the_input_named() -> None:
-    with pytest.raises(TypeError, match="play: record must be None or a file path, not int"):
-        Session(pyclag.NORMAL, 3, 0, random.Random(1), io.StringIO(), io.StringIO(), record=5)  # type: ignore[arg-type]
-    with pytest.raises(pyclag.RecordError, match="card text must be a string, not int"):
-        pyclag.notation.read_card(5)
-    with pytest.raises(pyclag.RecordError, match="bad card text 'ace of trumps'"):
-        pyclag.notation.read_typed_play("ace of trumps", seat=0)
-
-
-def test_a_record_that_cannot_be_saved_mid_game_is_said_and_the_game_goes_on(
-    tmp_path: object,
-) -> None:
-    folder = os.path.join(str(tmp_path), "gone")
-    os.mkdir(folder)
-    path = os.path.join(folder, "game.json")
-    out = Answerer(seed=1, mischief=False)
-    original = out._reply
-
-    def reply(prompt: str, text: str) -> str:
-        if os.path.isdir(folder):  # the folder goes away after the first save
-            os.remove(path)
-            os.rmdir(folder)
-        return original(prompt, text)
-
-    out._reply = reply  # type: ignore[method-assign]
-    session = Session(
-        pyclag.NORMAL.with_schedule([1, 1]), 3, 0, random.Random(1), out.stdin, out, record=path
-    )
-    assert session.run() == 0
-    assert pyclag.is_over(session.state)
-    assert f"Not saved: cannot write {path}: No such file or directory" in out.getvalue()
