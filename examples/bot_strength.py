@@ -1,10 +1,11 @@
 """Paired strength measurements: a bot under test against three others.
 
 Run it with ``python examples/bot_strength.py [DEALS] [--test pimc|heuristic]
-[--against heuristic|old] [--worlds W] [--policy P] [--span S] [--fit F] [--seed N]``
+[--against heuristic|old] [--worlds W] [--policy P] [--span S] [--fit F]
+[--endgame E] [--seed N]``
 (``--span``: the bids PIMC searches, those within S of the heuristic's; -1
 for all of them; 0, the default, bids as the heuristic; ``--fit``: PIMCBot's
-``fit``, -1 for ``None``). Every deal is a 4-player 7-card
+``fit``, -1 for ``None``; ``--endgame``: its ``endgame``, 0 for ``None``). Every deal is a 4-player 7-card
 normal deal (RULES.md §1), played once with the bot under test in each seat
 and once with the other bots alone; the same seed deals the same cards each
 time, so a seat's points with and without the bot under test are paired.
@@ -324,6 +325,9 @@ def main() -> None:
     parser.add_argument(
         "--fit", type=int, default=1, help="pimc: PIMCBot's fit (-1: None, worlds not fitted)"
     )
+    parser.add_argument(
+        "--endgame", type=int, default=0, help="pimc: PIMCBot's endgame (0: None)"
+    )
     parser.add_argument("--slack", type=int, default=0, help="fit: plays a hand may misfit")
     parser.add_argument(
         "--placed", action="store_true", help="fit: how many hidden cards the worlds place right"
@@ -357,6 +361,7 @@ def main() -> None:
             seed=args.seed,
             span=span,
             fit=None if args.fit < 0 else args.fit,
+            endgame=args.endgame or None,
         )
         return OracleBids(pimc) if args.test == "oracle-bids" else pimc
 
