@@ -8,7 +8,7 @@ PIMC bot seeded ``f"{S + i}:{seat}"``), with the PIMC bot in seat ``K`` (``-1``:
 seat ``i % N``, so that it takes every seat in turn) and heuristic bots in
 the others; ``--fit`` and ``--endgame`` are the :class:`~pyclag.bots.pimc.PIMCBot`
 settings the command line does not pass (``-1``: ``None``). With ``--fit 1
---endgame 0 --seat 0`` it plays the games of ``pyclag simulate --bots
+--endgame 0 --seat 0`` (the defaults) it plays the games of ``pyclag simulate --bots
 pimc,heuristic,heuristic,heuristic``. It prints the PIMC bot's win rate (a
 shared top score counts as a win, as :func:`pyclag.winners` says) with its
 standard error, its mean final score and the heuristic bots', and the time
@@ -23,10 +23,11 @@ import math
 import random
 import statistics
 import time
+from collections.abc import Sequence
 
 import pyclag
 from pyclag.bots import Bot, HeuristicBot, play_game
-from pyclag.bots.pimc import PIMCBot
+from pyclag.bots.pimc import WORLDS, PIMCBot
 from pyclag.views import Observation
 
 
@@ -48,7 +49,7 @@ def _share(hits: int, count: int) -> str:
     return f"{rate:.1%} (se {math.sqrt(rate * (1 - rate) / count):.1%})"
 
 
-def _mean(values: list[float]) -> str:
+def _mean(values: Sequence[float]) -> str:
     spread = statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
     return f"{statistics.fmean(values):.1f} (se {spread:.1f})"
 
@@ -69,17 +70,19 @@ def main() -> None:
     rules = pyclag.presets.get(args.preset)
     players = args.players
     seconds: list[float] = []
-    won, scores, others, base_won = 0, [], [], 0
+    won, base_won = 0, 0
+    scores: list[int] = []
+    others: list[int] = []
     for game in range(args.games):
         seed = args.seed + game
         seat = game % players if args.seat < 0 else args.seat
         bots: list[Bot] = [HeuristicBot() for _ in range(players)]
-        settings: dict[str, object] = {"fit": None if args.fit < 0 else args.fit}
-        if args.endgame:
-            settings["endgame"] = args.endgame
-        if args.worlds:
-            settings["worlds"] = args.worlds
-        pimc = PIMCBot(seed=f"{seed}:{seat}", **settings)  # type: ignore[arg-type]
+        pimc = PIMCBot(
+            args.worlds or WORLDS,
+            seed=f"{seed}:{seat}",
+            fit=None if args.fit < 0 else args.fit,
+            endgame=args.endgame or None,
+        )
         bots[seat] = _Timed(pimc, seconds)
         start = pyclag.new_game(rules, players=players, first_dealer=0)
         end = play_game(start, bots, random.Random(seed))

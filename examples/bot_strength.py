@@ -325,9 +325,7 @@ def main() -> None:
     parser.add_argument(
         "--fit", type=int, default=1, help="pimc: PIMCBot's fit (-1: None, worlds not fitted)"
     )
-    parser.add_argument(
-        "--endgame", type=int, default=0, help="pimc: PIMCBot's endgame (0: None)"
-    )
+    parser.add_argument("--endgame", type=int, default=0, help="pimc: PIMCBot's endgame (0: None)")
     parser.add_argument("--slack", type=int, default=0, help="fit: plays a hand may misfit")
     parser.add_argument(
         "--placed", action="store_true", help="fit: how many hidden cards the worlds place right"

@@ -168,7 +168,11 @@ def endgame_points(
     if actor == seat:  # its own best line
         return max(
             endgame_points(
-                PLAY_CARD(state, rnd, seat, card, None), seat, this_round, path + (card.index,), cache
+                PLAY_CARD(state, rnd, seat, card, None),
+                seat,
+                this_round,
+                (*path, card.index),
+                cache,
             )
             for card in cards_of(legal)
         )
@@ -183,7 +187,7 @@ def endgame_points(
     else:  # one legal card
         card = DECK[legal.bit_length() - 1]
     after = PLAY_CARD(state, rnd, actor, card, None)
-    return endgame_points(after, seat, this_round, path + (card.index,), cache)
+    return endgame_points(after, seat, this_round, (*path, card.index), cache)
 
 
 def _in_endgame(view: Observation, endgame: int | None) -> bool:
@@ -338,7 +342,7 @@ class PIMCBot:
             for number, action in enumerate(candidates):
                 after = apply(guess, action)
                 if path is not None and isinstance(action, Play):
-                    played = path + (action.card.index,)
+                    played = (*path, action.card.index)
                     totals[number] += endgame_points(after, seat, this_round, played, self.replies)
                     continue
                 rng = random.Random(playout_seed)  # the same playout luck for every candidate
