@@ -7,9 +7,9 @@ its ``i``-th (the pack from ``Random(S + i)``, the first dealer seat 0, each
 PIMC bot seeded ``f"{S + i}:{seat}"``), with the PIMC bot in seat ``K`` (``-1``:
 seat ``i % N``, so that it takes every seat in turn) and heuristic bots in
 the others; ``--fit`` and ``--endgame`` are the :class:`~pyclag.bots.pimc.PIMCBot`
-settings the command line does not pass (``-1``: ``None``). With ``--fit 1
---endgame 0 --seat 0`` (the defaults) it plays the games of ``pyclag simulate --bots
-pimc,heuristic,heuristic,heuristic``. It prints the PIMC bot's win rate (a
+settings the command line does not pass (``--fit -1``, ``--endgame 0``:
+``None``). With its defaults (``--fit 1 --endgame 3 --seat 0``, PIMCBot's) it
+plays the games of ``pyclag simulate --bots pimc,heuristic,heuristic,heuristic``. It prints the PIMC bot's win rate (a
 shared top score counts as a win, as :func:`pyclag.winners` says) with its
 standard error, its mean final score and the heuristic bots', and the time
 a decision; with ``--baseline`` also the same games played by heuristic bots
@@ -27,7 +27,7 @@ from collections.abc import Sequence
 
 import pyclag
 from pyclag.bots import Bot, HeuristicBot, play_game
-from pyclag.bots.pimc import WORLDS, PIMCBot
+from pyclag.bots.pimc import ENDGAME, WORLDS, PIMCBot
 from pyclag.views import Observation
 
 
@@ -61,7 +61,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--seat", type=int, default=0, help="the PIMC bot's seat; -1: rotating")
     parser.add_argument("--fit", type=int, default=1, help="PIMCBot's fit; -1: None")
-    parser.add_argument("--endgame", type=int, default=0, help="PIMCBot's endgame")
+    parser.add_argument("--endgame", type=int, default=ENDGAME, help="PIMCBot's endgame (0: None)")
     parser.add_argument("--worlds", type=int, default=None)
     parser.add_argument("--preset", default="wikipedia")
     parser.add_argument("--players", type=int, default=4)
