@@ -87,3 +87,11 @@ def test_endgame_refused(endgame: object) -> None:
     """An endgame that is not None or an int >= 0 is refused, naming it."""
     with pytest.raises(RulesError, match="endgame must be None or an int >= 0"):
         PIMCBot(endgame=endgame)  # type: ignore[arg-type]
+
+
+def test_endgame_points_refuses_a_bid_phase() -> None:
+    """Only a play phase is searched: a state in its bids is refused, naming the phase."""
+    rules = pyclag.NORMAL.with_schedule([2])
+    state = pyclag.deal(pyclag.new_game(rules, 3), rng=random.Random(0))
+    with pytest.raises(RulesError, match="only a play phase is searched, not BID"):
+        endgame_points(state, 0, 0, (), {})

@@ -178,7 +178,8 @@ def endgame_points(
         return state.history[this_round].points[seat]
     rnd = state.round
     actor = rnd.to_act
-    assert type(actor) is int, "endgame_points: only the play phase is searched"
+    if not isinstance(actor, int) or rnd.phase is not _PLAY:
+        raise RulesError(f"endgame_points: only a play phase is searched, not {rnd.phase.name}")
     legal = play_mask(rnd, actor)
     if actor == seat:  # its own best line
         return max(
@@ -197,7 +198,8 @@ def endgame_points(
         if card is None:
             view = observe(state, actor)
             action = heuristic.choose(view, view.legal)
-            assert isinstance(action, Play), "endgame_points: the heuristic plays a card"
+            if not isinstance(action, Play):  # a wild two's declaration: not searched
+                raise RulesError(f"endgame_points: {action} is no plain card to search")
             card = cache[key] = action.card
     else:  # one legal card
         card = DECK[legal.bit_length() - 1]
