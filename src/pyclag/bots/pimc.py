@@ -276,7 +276,7 @@ class PIMCBot:
       as the heuristic bot would from its own observation of that world.
       By default 3 (:data:`ENDGAME`): +2.36 (0.14) points per deal over the
       heuristic to +2.24 (0.14) without it, +0.12 (0.04) pair by pair over
-      2,400 pairs, at about the same time a decision.
+      2,400 pairs, at about 1.07 times the time a decision.
 
     Every other setting and idea measured against this default (other
     playouts, bids by fitted models or by search, worlds weighed by the
