@@ -1,10 +1,12 @@
 """Paired strength measurements: a bot under test against three others.
 
 Run it with ``python examples/bot_strength.py [DEALS] [--test pimc|heuristic]
-[--against heuristic|old] [--worlds W] [--policy P] [--span S] [--fit F] [--seed N]``
+[--against heuristic|old] [--worlds W] [--policy P] [--span S] [--fit F]
+[--endgame E] [--seed N]``
 (``--span``: the bids PIMC searches, those within S of the heuristic's; -1
 for all of them; 0, the default, bids as the heuristic; ``--fit``: PIMCBot's
-``fit``, -1 for ``None``). Every deal is a 4-player 7-card
+``fit``, -1 for ``None``; ``--endgame``: its ``endgame``, 0 for ``None``; the
+oracle and ``--test fit`` search without the endgame, as before it). Every deal is a 4-player 7-card
 normal deal (RULES.md §1), played once with the bot under test in each seat
 and once with the other bots alone; the same seed deals the same cards each
 time, so a seat's points with and without the bot under test are paired.
@@ -31,7 +33,7 @@ from collections.abc import Callable, Sequence
 import pyclag
 from pyclag.bots import Bot, HeuristicBot, play_game
 from pyclag.bots.inference import applies
-from pyclag.bots.pimc import WORLDS, PIMCBot
+from pyclag.bots.pimc import ENDGAME, WORLDS, PIMCBot
 from pyclag.rules.round import RoundRules
 from pyclag.state import GameState
 from pyclag.views import Observation
@@ -142,7 +144,7 @@ class FitPIMC(PIMCBot):
     """
 
     def __init__(self, worlds: int, policy: str, seed: int = 0, slack: int = 0) -> None:
-        super().__init__(worlds, policy, seed=seed, fit=slack)
+        super().__init__(worlds, policy, seed=seed, fit=slack, endgame=None)
         self.truth: GameState | None = None  # set by play_seen, read only by --placed
         self.plain = random.Random(seed)
 
@@ -172,7 +174,7 @@ class OracleBids:
     """
 
     def __init__(self, player: Bot) -> None:
-        self.oracle, self.player = Oracle(1, "heuristic", span=None), player
+        self.oracle, self.player = Oracle(1, "heuristic", span=None, endgame=None), player
 
     def choose(self, observation: Observation) -> pyclag.PlayerAction:
         """The oracle's bid, or the player's choice.
@@ -324,6 +326,9 @@ def main() -> None:
     parser.add_argument(
         "--fit", type=int, default=1, help="pimc: PIMCBot's fit (-1: None, worlds not fitted)"
     )
+    parser.add_argument(
+        "--endgame", type=int, default=ENDGAME, help="pimc: PIMCBot's endgame (0: None)"
+    )
     parser.add_argument("--slack", type=int, default=0, help="fit: plays a hand may misfit")
     parser.add_argument(
         "--placed", action="store_true", help="fit: how many hidden cards the worlds place right"
@@ -348,7 +353,7 @@ def main() -> None:
         policy = args.policy
         span = None if args.span < 0 else args.span
         if args.test == "oracle":
-            return Oracle(1, policy, seed=args.seed, span=span)
+            return Oracle(1, policy, seed=args.seed, span=span, endgame=None)
         if args.test == "fit":
             return FitPIMC(worlds or WORLDS, policy, args.seed, args.slack)
         pimc = PIMCBot(
@@ -357,6 +362,7 @@ def main() -> None:
             seed=args.seed,
             span=span,
             fit=None if args.fit < 0 else args.fit,
+            endgame=args.endgame or None,
         )
         return OracleBids(pimc) if args.test == "oracle-bids" else pimc
 

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from pyclag.actions import Bid, Call, Play, PlayerAction
-from pyclag.bots import HeuristicBot, legal_choices
+from pyclag.bots import HeuristicBot, heuristic, legal_choices
 from pyclag.bots.heuristic import call_values
 from pyclag.bots.inference import FittedWorlds, applies
 from pyclag.bots.odds import card_chances, stronger
@@ -34,7 +34,7 @@ from pyclag.errors import RulesError
 from pyclag.hand import Hand, cards_of
 from pyclag.playout import rollouts
 from pyclag.plays import play_mask
-from pyclag.rules.deals import Bidding
+from pyclag.rules.deals import Bidding, PlayMode
 from pyclag.rules.play import best_play, play_strength
 from pyclag.rules.round import RoundRules
 from pyclag.sampling import determinize
@@ -42,13 +42,28 @@ from pyclag.scoring.schemes import MostTricks
 from pyclag.state import GameState, Phase, RoundState
 from pyclag.views import Observation, observe
 
-__all__ = ["POLICIES", "WORLDS", "PIMCBot", "card_suit_mask", "greedy_play"]
+__all__ = [
+    "ENDGAME",
+    "POLICIES",
+    "WORLDS",
+    "PIMCBot",
+    "card_suit_mask",
+    "endgame_points",
+    "greedy_play",
+]
 
 WORLDS: Final = 48
 """The worlds searched per decision by default. Measured with
 ``examples/bot_strength.py`` (plays searched, bids the heuristic's; 240
 deal-seat pairs, seed 5000): 24 worlds +1.60 (0.46) points per deal over the
 heuristic bot, 48 worlds +2.23 (0.44), 96 worlds +2.29 (0.42)."""
+
+ENDGAME: Final = 3
+"""The cards left in the seat's hand from which :class:`PIMCBot` searches the
+rest of the deal exactly, by default (:func:`endgame_points`). Measured with
+``examples/bot_strength.py`` against the same bot without it, pair by pair:
++0.03 (0.07) points per deal over 400 pairs (seed 9000), +0.12 (0.04) over
+2,400 fresh pairs (seed 20000)."""
 
 POLICIES: Final = ("greedy", "heuristic", "random")
 """The playout policies: ``greedy`` plays each world's cards by a fast rule
@@ -132,6 +147,79 @@ def _wants(rnd: RoundState, seat: int, rules: RoundRules) -> bool:
     return bid is None or won != bid
 
 
+def endgame_points(
+    state: GameState,
+    seat: int,
+    this_round: int,
+    path: tuple[int, ...],
+    cache: dict[tuple[int, int, tuple[int, ...]], Card],
+) -> int:
+    """The most points ``seat`` can make in deal ``this_round`` from ``state``
+    (its play phase, the deal played from the hand, no wild twos) if every
+    other seat plays as :class:`~pyclag.bots.HeuristicBot` would from its own
+    observation of ``state``: an exact search of ``seat``'s lines. ``path``
+    is the indices of the cards played so far in the deal, in order; with the
+    deal's public facts it is what the table has seen, so ``cache`` keeps an
+    opponent's card by its seat, its hand's mask and ``path`` (one cache per
+    deal and seat; the caller keeps it).
+
+    >>> import random, pyclag
+    >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL.with_schedule([2]), 3), rng=random.Random(0))
+    >>> state = pyclag.bid(pyclag.bid(pyclag.bid(state, 1), 0), 0)
+    >>> [str(hand) for hand in state.round.hands], state.round.bids
+    (['9C 8S', '4H 4S', 'AC AH'], (0, 1, 0))
+    >>> [endgame_points(state, seat, 0, (), {}) for seat in range(3)]
+    [10, 0, 0]
+
+    Clubs are trumps (the 7C turned up): seat 2's ace of trumps takes a trick
+    whatever it does, and seat 1's fours take none.
+    """
+    if len(state.history) > this_round:  # the deal is over
+        return state.history[this_round].points[seat]
+    rnd = state.round
+    actor = rnd.to_act
+    if not isinstance(actor, int) or rnd.phase is not _PLAY:
+        raise RulesError(f"endgame_points: only a play phase is searched, not {rnd.phase.name}")
+    legal = play_mask(rnd, actor)
+    if actor == seat:  # its own best line
+        return max(
+            endgame_points(
+                PLAY_CARD(state, rnd, seat, card, None),
+                seat,
+                this_round,
+                (*path, card.index),
+                cache,
+            )
+            for card in cards_of(legal)
+        )
+    if legal & (legal - 1):
+        key = (actor, rnd.masks[actor], path)
+        card = cache.get(key)
+        if card is None:
+            view = observe(state, actor)
+            action = heuristic.choose(view, view.legal)
+            if not isinstance(action, Play):  # a wild two's declaration: not searched
+                raise RulesError(f"endgame_points: {action} is no plain card to search")
+            card = cache[key] = action.card
+    else:  # one legal card
+        card = DECK[legal.bit_length() - 1]
+    after = PLAY_CARD(state, rnd, actor, card, None)
+    return endgame_points(after, seat, this_round, (*path, card.index), cache)
+
+
+def _in_endgame(view: Observation, endgame: int | None) -> bool:
+    """Whether ``view``'s decision is searched exactly (``PIMCBot(endgame=)``)."""
+    spec = view.spec
+    return (
+        endgame is not None
+        and view.phase is _PLAY
+        and view.hand is not None
+        and len(view.hand) <= endgame
+        and spec.play is PlayMode.HAND
+        and spec.twos is None
+    )
+
+
 _DRAWN: Final = 2
 """Worlds drawn for each one searched (the better fits to the bids are kept)."""
 
@@ -181,6 +269,15 @@ class PIMCBot:
       deal-seat pairs): every world is played out with all hands known,
       which makes any bid look easier to make than it is.
 
+    * ``endgame``: ``None``, or once the seat holds at most ``endgame`` cards
+      (in a deal played from the hand, without wild twos), each candidate is
+      scored in each world by an exact search of the rest of the deal
+      (:func:`endgame_points`): the seat plays its best line, every opponent
+      as the heuristic bot would from its own observation of that world.
+      By default 3 (:data:`ENDGAME`): +2.36 (0.14) points per deal over the
+      heuristic to +2.24 (0.14) without it, +0.12 (0.04) pair by pair over
+      2,400 pairs, at about 1.07 times the time a decision.
+
     Every other setting and idea measured against this default (other
     playouts, bids by fitted models or by search, worlds weighed by the
     opponents' bids and cards, more worlds in the endgame) did not beat it;
@@ -205,8 +302,9 @@ class PIMCBot:
         calls: int = 6,
         span: int | None = 0,
         fit: int | None = 1,
+        endgame: int | None = ENDGAME,
     ) -> None:
-        for name, given in (("span", span), ("fit", fit)):
+        for name, given in (("span", span), ("fit", fit), ("endgame", endgame)):
             if given is not None and (
                 isinstance(given, bool) or not isinstance(given, int) or given < 0
             ):
@@ -223,7 +321,9 @@ class PIMCBot:
         if seconds is not None and not (isinstance(seconds, (int, float)) and seconds > 0):
             raise RulesError(f"PIMCBot: seconds must be None or a number > 0, not {seconds!r}")
         self.worlds, self.policy, self.seconds, self.calls = worlds, policy, seconds, calls
-        self.span, self.fit = span, fit
+        self.span, self.fit, self.endgame = span, fit, endgame
+        self.known: tuple[object, ...] | None = None  # the deal the endgame cache is of
+        self.replies: dict[tuple[int, int, tuple[int, ...]], Card] = {}
         self.fitted = FittedWorlds(slack=fit or 0)
         self.rng = random.Random(str(seed))
         self.heuristic = HeuristicBot()
@@ -231,7 +331,7 @@ class PIMCBot:
     def __repr__(self) -> str:
         return (
             f"PIMCBot(worlds={self.worlds}, policy={self.policy!r}, seconds={self.seconds}, "
-            f"fit={self.fit})"
+            f"fit={self.fit}, endgame={self.endgame})"
         )
 
     def choose(self, observation: Observation) -> PlayerAction:
@@ -248,6 +348,7 @@ class PIMCBot:
         if len(candidates) == 1:
             return candidates[0]
         seat, this_round = observation.seat, len(observation.history)
+        path = self._endgame_path(observation)
         totals = [0.0] * len(candidates)
         start = time.perf_counter()
         for world, guess in enumerate(self.sample_worlds(observation)):
@@ -259,9 +360,13 @@ class PIMCBot:
                 break
             playout_seed = self.rng.random()
             for number, action in enumerate(candidates):
+                after = apply(guess, action)
+                if path is not None and isinstance(action, Play):
+                    played = (*path, action.card.index)
+                    totals[number] += endgame_points(after, seat, this_round, played, self.replies)
+                    continue
                 rng = random.Random(playout_seed)  # the same playout luck for every candidate
-                points = self._points(apply(guess, action), rng, this_round)
-                totals[number] += points[seat]
+                totals[number] += self._points(after, rng, this_round)[seat]
         return candidates[max(range(len(candidates)), key=lambda number: totals[number])]
 
     def sample_worlds(self, view: Observation) -> list[GameState]:
@@ -304,6 +409,20 @@ class PIMCBot:
         fit = [sum(_misfit(world, seat) for seat in bidders) for world in drawn]
         ranked = sorted(range(len(drawn)), key=lambda number: fit[number])
         return [drawn[number] for number in sorted(ranked[: self.worlds])]
+
+    def _endgame_path(self, view: Observation) -> tuple[int, ...] | None:
+        """The cards played so far in the deal, if ``view``'s decision is
+        searched to the end (``endgame``); the cache of the opponents' replies
+        is kept for the rest of the deal (the same public facts, the same
+        replies), and emptied for the next."""
+        if not _in_endgame(view, self.endgame):
+            return None
+        deal = (view.rules, view.history, view.setup, view.bids)
+        if deal != self.known:
+            self.known, self.replies = deal, {}
+        plays = [play for trick in view.tricks for play in trick.plays]
+        plays += view.trick
+        return tuple(play.card.index for play in plays)
 
     def _candidates(
         self, view: Observation, legal: Sequence[PlayerAction]

@@ -1,0 +1,108 @@
+"""Whole games: one PIMC bot against heuristic bots, with PIMC's settings.
+
+Run it with ``python examples/bot_games.py [GAMES] [--seed S] [--seat K]
+[--fit F] [--endgame E] [--worlds W] [--preset P] [--players N]``. Game ``i``
+is the game ``pyclag simulate --games GAMES --seed S --bots ...`` plays as
+its ``i``-th (the pack from ``Random(S + i)``, the first dealer seat 0, each
+PIMC bot seeded ``f"{S + i}:{seat}"``), with the PIMC bot in seat ``K`` (``-1``:
+seat ``i % N``, so that it takes every seat in turn) and heuristic bots in
+the others; ``--fit`` and ``--endgame`` are the :class:`~pyclag.bots.pimc.PIMCBot`
+settings the command line does not pass (``--fit -1``, ``--endgame 0``:
+``None``). With its defaults (``--fit 1 --endgame 3 --seat 0``, PIMCBot's) it
+plays the games of ``pyclag simulate --bots pimc,heuristic,heuristic,heuristic``. It prints the PIMC bot's win rate (a
+shared top score counts as a win, as :func:`pyclag.winners` says) with its
+standard error, its mean final score and the heuristic bots', and the time
+a decision; with ``--baseline`` also the same games played by heuristic bots
+alone: how often the heuristic in the PIMC bot's seat won them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import time
+from collections.abc import Sequence
+
+import pyclag
+from pyclag.bots import Bot, HeuristicBot, play_game
+from pyclag.bots.pimc import ENDGAME, WORLDS, PIMCBot
+from pyclag.views import Observation
+
+
+class _Timed:
+    """Times each decision of the bot it wraps."""
+
+    def __init__(self, inner: Bot, seconds: list[float]) -> None:
+        self.inner, self.seconds = inner, seconds
+
+    def choose(self, observation: Observation) -> pyclag.PlayerAction:
+        start = time.perf_counter()
+        action = self.inner.choose(observation)
+        self.seconds.append(time.perf_counter() - start)
+        return action
+
+
+def _share(hits: int, count: int) -> str:
+    rate = hits / count
+    return f"{rate:.1%} (se {math.sqrt(rate * (1 - rate) / count):.1%})"
+
+
+def _mean(values: Sequence[float]) -> str:
+    spread = statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
+    return f"{statistics.fmean(values):.1f} (se {spread:.1f})"
+
+
+def main() -> None:
+    """Play the games and print the figures."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", nargs="?", type=int, default=4)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--seat", type=int, default=0, help="the PIMC bot's seat; -1: rotating")
+    parser.add_argument("--fit", type=int, default=1, help="PIMCBot's fit; -1: None")
+    parser.add_argument("--endgame", type=int, default=ENDGAME, help="PIMCBot's endgame (0: None)")
+    parser.add_argument("--worlds", type=int, default=None)
+    parser.add_argument("--preset", default="wikipedia")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--baseline", action="store_true", help="also heuristic bots alone")
+    args = parser.parse_args()
+    rules = pyclag.presets.get(args.preset)
+    players = args.players
+    seconds: list[float] = []
+    won, base_won = 0, 0
+    scores: list[int] = []
+    others: list[int] = []
+    for game in range(args.games):
+        seed = args.seed + game
+        seat = game % players if args.seat < 0 else args.seat
+        bots: list[Bot] = [HeuristicBot() for _ in range(players)]
+        pimc = PIMCBot(
+            args.worlds or WORLDS,
+            seed=f"{seed}:{seat}",
+            fit=None if args.fit < 0 else args.fit,
+            endgame=args.endgame or None,
+        )
+        bots[seat] = _Timed(pimc, seconds)
+        start = pyclag.new_game(rules, players=players, first_dealer=0)
+        end = play_game(start, bots, random.Random(seed))
+        won += seat in pyclag.winners(end)
+        scores.append(end.scores[seat])
+        others += [score for other, score in enumerate(end.scores) if other != seat]
+        if args.baseline:
+            alone = play_game(start, [HeuristicBot() for _ in range(players)], random.Random(seed))
+            base_won += seat in pyclag.winners(alone)
+    where = "rotating" if args.seat < 0 else str(args.seat)
+    print(
+        f"{args.games} {args.preset} games, {players} players, seed {args.seed}, "
+        f"PIMC seat {where}, fit {args.fit}, endgame {args.endgame}"
+    )
+    print(f"PIMC won {_share(won, args.games)}")
+    if args.baseline:
+        print(f"the heuristic in its seat won {_share(base_won, args.games)} of the same games")
+    print(f"mean final score: PIMC {_mean(scores)}, heuristic bots {_mean(others)}")
+    print(f"ms a decision {1000 * statistics.fmean(seconds):.1f} over {len(seconds)} decisions")
+
+
+if __name__ == "__main__":
+    main()
