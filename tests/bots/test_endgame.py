@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 import pyclag
 from pyclag.bots import HeuristicBot, play_game
 from pyclag.bots.pimc import PIMCBot, endgame_points
-from pyclag.errors import RulesError
+from pyclag.errors import RulesError, WrongPhaseError
 from pyclag.state import GameState, Phase
 
 
@@ -90,8 +90,8 @@ def test_endgame_refused(endgame: object) -> None:
 
 
 def test_endgame_points_refuses_a_bid_phase() -> None:
-    """Only a play phase is searched: a state in its bids is refused, naming the phase."""
+    """Only a play phase is searched: a state in its bids is a WrongPhaseError naming the phase."""
     rules = pyclag.NORMAL.with_schedule([2])
     state = pyclag.deal(pyclag.new_game(rules, 3), rng=random.Random(0))
-    with pytest.raises(RulesError, match="only a play phase is searched, not BID"):
+    with pytest.raises(WrongPhaseError, match=r"endgame_points: .* is in the bid phase, not play"):
         endgame_points(state, 0, 0, (), {})

@@ -29,7 +29,7 @@ from pyclag.bots.odds import card_chances, stronger
 from pyclag.cards import DECK, Card, Rank, Suit
 from pyclag.checks import not_a
 from pyclag.decisions import BID_TRICKS, PLAY_CARD
-from pyclag.engine import apply, is_over, sample_chance
+from pyclag.engine import apply, is_over, sample_chance, wrong_phase_error
 from pyclag.errors import RulesError
 from pyclag.hand import Hand, cards_of
 from pyclag.playout import rollouts
@@ -179,7 +179,7 @@ def endgame_points(
     rnd = state.round
     actor = rnd.to_act
     if not isinstance(actor, int) or rnd.phase is not _PLAY:
-        raise RulesError(f"endgame_points: only a play phase is searched, not {rnd.phase.name}")
+        raise wrong_phase_error(state, "endgame_points", _PLAY)
     legal = play_mask(rnd, actor)
     if actor == seat:  # its own best line
         return max(
