@@ -95,3 +95,14 @@ def test_endgame_points_refuses_a_bid_phase() -> None:
     state = pyclag.deal(pyclag.new_game(rules, 3), rng=random.Random(0))
     with pytest.raises(WrongPhaseError, match=r"endgame_points: .* is in the bid phase, not play"):
         endgame_points(state, 0, 0, (), {})
+
+
+def test_endgame_points_refuses_a_deal_with_wild_twos() -> None:
+    """A two's declaration is not searched: a wild-twos deal is a RulesError naming it."""
+    rules = pyclag.NORMAL.with_schedule([pyclag.rules.catalogue.twos_wild(2)])
+    state = pyclag.deal(pyclag.new_game(rules, 3), rng=random.Random(0))
+    for _ in range(3):
+        state = pyclag.apply(state, pyclag.legal_actions(state)[0])
+    assert state.round.phase is Phase.PLAY
+    with pytest.raises(RulesError, match="endgame_points: a deal with wild twos is not searched"):
+        endgame_points(state, 0, 0, (), {})

@@ -180,6 +180,10 @@ def endgame_points(
     actor = rnd.to_act
     if not isinstance(actor, int) or rnd.phase is not _PLAY:
         raise wrong_phase_error(state, "endgame_points", _PLAY)
+    if rnd.setup.played.twos is not None:  # a two would need its declaration searched too
+        raise RulesError(
+            f"endgame_points: a deal with wild twos is not searched ({rnd.setup.played.label})"
+        )
     legal = play_mask(rnd, actor)
     if actor == seat:  # its own best line
         return max(
