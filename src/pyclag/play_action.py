@@ -61,6 +61,16 @@ class Play(Value):
         self.card: Final = _card("card", card)
         self.as_card: Final = None if as_card is None else _card("as_card", as_card)
 
+    # Value's equality and hash by its fields, written out: a play is hashed and
+    # compared at every step of a bot's search (its cards are interned).
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not Play:
+            return NotImplemented
+        return self.card is other.card and self.seat == other.seat and self.as_card is other.as_card
+
+    def __hash__(self) -> int:
+        return hash((self.seat, self.card, self.as_card))
+
     @property
     def effective(self) -> Card:
         """The card this play counts as (the declared card of a wild two, else the card).

@@ -83,9 +83,12 @@ def applies(view: Observation) -> bool:
 
 _PHASES: Final = frozenset((Phase.BID, Phase.PLAY))
 
-_Moment = tuple[Phase, tuple[int | None, ...], tuple[int, ...], tuple[Play, ...], int, PlayerAction]
+_Moment = tuple[
+    Phase, tuple[int | None, ...], tuple[int, ...], tuple[Play, ...], int, PlayerAction, int
+]
 """One decision of an opponent: the phase, the bids then, the hand sizes then,
-the trick then, the number of finished tricks then, and what it did."""
+the trick then, the number of finished tricks then, what it did, and the mask
+of the cards played before it."""
 
 
 class Evidence:
@@ -111,6 +114,7 @@ class Evidence:
         }
         self.played = view.played
         self.cache: dict[tuple[int, int], tuple[int, int]] = {}
+        self.legal_bids: dict[int, tuple[PlayerAction, ...]] = {}
         self._add(view)
 
     def _add(self, view: Observation) -> None:
@@ -127,19 +131,21 @@ class Evidence:
                 break
             if seat in moments:
                 moments[seat].append(
-                    (Phase.BID, tuple(bids), (size,) * players, (), 0, Bid(seat, bid))
+                    (Phase.BID, tuple(bids), (size,) * players, (), 0, Bid(seat, bid), 0)
                 )
             bids[seat] = bid
         tricks = [trick.plays for trick in view.tricks]
         tricks.append(view.trick)
+        gone = 0
         for number, plays in enumerate(tricks):
             sizes = [size - number] * players
             for place, play in enumerate(plays):
                 if play.seat in moments:
                     moments[play.seat].append(
-                        (Phase.PLAY, view.bids, tuple(sizes), plays[:place], number, play)
+                        (Phase.PLAY, view.bids, tuple(sizes), plays[:place], number, play, gone)
                     )
                 sizes[play.seat] -= 1
+                gone |= play.card.mask
 
     def extend(self, view: Observation) -> None:
         """Take the decisions of ``view``, a later view of the same deal by the
@@ -166,20 +172,13 @@ class Evidence:
         >>> evidence.view_of(1, state.round.masks[1], evidence.moments[1][0]) == pyclag.observe(state, 1)
         True
         """
-        phase, bids, sizes, trick, number, _ = moment
+        phase, bids, sizes, trick, number, _, gone = moment
         view = self.view
         tricks: tuple[Trick, ...] = view.tricks[:number]
-        held = hand
-        for done in tricks:
-            for play in done.plays:
-                held &= ~play.card.mask
-        for play in trick:
-            held &= ~play.card.mask
+        held = hand & ~gone
         legal: tuple[PlayerAction, ...]
         if phase is Phase.BID:
-            legal = tuple(
-                Bid(seat, tricks) for tricks in bid_choices(view.rules, view.setup, seat, bids)
-            )
+            legal = self._bids(seat, bids)
         else:
             legal = tuple(Play(seat, card) for card in cards_of(following(trick, held)))
         return Observation(
@@ -196,6 +195,15 @@ class Evidence:
             tricks,
             legal,
         )
+
+    def _bids(self, seat: int, bids: tuple[int | None, ...]) -> tuple[PlayerAction, ...]:
+        """``seat``'s legal bids after ``bids``: the same whatever its hand, so kept."""
+        legal = self.legal_bids.get(seat)
+        if legal is None:
+            view = self.view
+            choices = bid_choices(view.rules, view.setup, seat, bids)
+            legal = self.legal_bids[seat] = tuple(Bid(seat, tricks) for tricks in choices)
+        return legal
 
     def misfits(self, seat: int, hand: int, limit: int = NEVER) -> int:
         """How many of ``seat``'s decisions the heuristic, holding ``hand`` (its
@@ -220,12 +228,17 @@ class Evidence:
         while checked < len(moments) and count <= limit and count < NEVER:
             moment = moments[checked]
             action = moment[5]
-            view = self.view_of(seat, hand, moment)
-            if action not in view.legal:
-                count = NEVER
-            elif heuristic.choose(view, view.legal) != action:
-                count += NEVER if isinstance(action, Bid) else 1
             checked += 1
+            if isinstance(action, Play):  # (a bid's legality does not depend on the hand)
+                legal = following(moment[3], hand & ~moment[6])
+                if not legal & action.card.mask:  # a card it lacked or had to keep
+                    count = NEVER
+                    continue
+                if not legal & (legal - 1):  # its one legal card: any model plays it
+                    continue
+            view = self.view_of(seat, hand, moment)
+            if heuristic.choose(view, view.legal) != action:
+                count += NEVER if isinstance(action, Bid) else 1
         if count >= NEVER or checked == len(moments):
             self.cache[key] = (len(moments), count)
         else:

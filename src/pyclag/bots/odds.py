@@ -152,15 +152,22 @@ def _win(follow: int, other: int, suit: int, later: Sequence[Opponent], rounds: 
     """:func:`win_chance` by the masks of the cards that beat the card (of the
     suit led ``suit``, and of the others)."""
     chance = 1.0
-    for count, pool in later:
-        cards = pool.bit_count()
-        count = min(count, cards)
-        if not count:
-            continue
-        led_cards = (suit & pool).bit_count()
-        beaters = (follow & pool).bit_count()
-        overs = (other & pool).bit_count()
-        chance *= _unbeaten(cards, led_cards, beaters, overs, count, rounds)
+    last: Opponent | None = None
+    unbeaten = 1.0
+    for held in later:
+        if held != last:  # opponents who may hold the same cards (as at the bids) count once
+            last = held
+            count, pool = held
+            cards = pool.bit_count()
+            count = min(count, cards)
+            if not count:
+                unbeaten = 1.0
+                continue
+            led_cards = (suit & pool).bit_count()
+            beaters = (follow & pool).bit_count()
+            overs = (other & pool).bit_count()
+            unbeaten = _unbeaten(cards, led_cards, beaters, overs, count, rounds)
+        chance *= unbeaten
     return chance
 
 
@@ -268,10 +275,15 @@ def trick_spread(chances: Sequence[float]) -> list[float]:
     """
     spread = [1.0]
     for chance in chances:
+        miss = 1 - chance
+        # t tricks: t of the cards before won and this one loses, or t - 1 and it wins.
         spread = [
-            (spread[t] if t < len(spread) else 0.0) * (1 - chance)
-            + (spread[t - 1] * chance if t else 0.0)
-            for t in range(len(spread) + 1)
+            spread[0] * miss,
+            *[
+                held * miss + fewer * chance
+                for held, fewer in zip(spread[1:], spread[:-1], strict=True)
+            ],
+            spread[-1] * chance,
         ]
     return spread
 
@@ -285,15 +297,27 @@ def points(scoring: Scoring, bid: int, spread: Sequence[float]) -> float:
     >>> points(F1, 1, [0.0, 0.5, 0.5])
     6.0
     """
+    return _bid_points(_terms(scoring, spread), bid)
+
+
+def _terms(scoring: Scoring, spread: Sequence[float]) -> tuple[list[float], list[float]]:
+    """What each number of tricks adds to a bid's points (:func:`points`),
+    weighed by its chance: if it is the bid, and if it is not."""
     if not isinstance(scoring, ContractScoring):
-        return 0.0
+        return [0.0] * len(spread), [0.0] * len(spread)
     weight = (len(spread) / 2) if scoring.madness is not None else 1.0
+    bonus, per_trick, on_miss = scoring.bonus, scoring.per_trick, scoring.per_trick_on_miss
+    made = [chance * (bonus + per_trick * weight * t) for t, chance in enumerate(spread)]
+    missed = [chance * on_miss * weight * t for t, chance in enumerate(spread)]
+    return made, missed
+
+
+def _bid_points(terms: tuple[list[float], list[float]], bid: int) -> float:
+    """A bid's points from :func:`_terms`, added up in the order of the tricks."""
+    made, missed = terms
     total = 0.0
-    for tricks, chance in enumerate(spread):
-        if tricks == bid:
-            total += chance * (scoring.bonus + scoring.per_trick * weight * tricks)
-        else:
-            total += chance * scoring.per_trick_on_miss * weight * tricks
+    for tricks, value in enumerate(missed):
+        total += made[tricks] if tricks == bid else value
     return total
 
 
@@ -307,7 +331,8 @@ def best_bid(bids: Sequence[int], spread: Sequence[float], scoring: Scoring) -> 
     2
     """
     mean = sum(tricks * chance for tricks, chance in enumerate(spread))
-    return max(bids, key=lambda bid: (round(points(scoring, bid, spread), 9), -abs(bid - mean)))
+    terms = _terms(scoring, spread)
+    return max(bids, key=lambda bid: (round(_bid_points(terms, bid), 9), -abs(bid - mean)))
 
 
 def deal_value(
