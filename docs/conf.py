@@ -23,6 +23,7 @@ extensions = [
     "sphinx.ext.intersphinx",
     "myst_parser",
     "clagdocs",
+    "decisiondocs",
     "clauses",
     "learningdocs",
 ]

@@ -8,23 +8,14 @@ so that no id or layout in the docs is typed by hand.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
 from typing import Any
 
+from clagrest import table
 from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
 from pyclag.codec import ID_BLOCKS, NUM_ACTIONS, encoding_size, layout_rows
-
-
-def _table(header: Sequence[str], rows: Iterable[Sequence[str]], widths: str) -> str:
-    """A list-table in reST; cells are reST too."""
-    lines = [".. list-table::", "   :header-rows: 1", f"   :widths: {widths}", ""]
-    for row in (header, *rows):
-        for number, cell in enumerate(row):
-            lines.append(f"   {'*' if number == 0 else ' '} - {cell or '..'}")
-    return "\n".join(lines)
 
 
 class CodecIds(SphinxDirective):
@@ -35,7 +26,7 @@ class CodecIds(SphinxDirective):
             (block.name, f"{block.start}–{block.stop - 1}", str(block.size), f"``{block.what}``")
             for block in ID_BLOCKS
         ]
-        text = _table(("block", "ids", "how many", "the action"), rows, "12 12 10 66")
+        text = table(("block", "ids", "how many", "the action"), rows, "12 12 10 66")
         text += f"\n\n``NUM_ACTIONS`` is {NUM_ACTIONS}."
         return self.parse_text_to_nodes(text)
 
@@ -48,7 +39,7 @@ class CodecLayout(SphinxDirective):
     def run(self) -> list[nodes.Node]:
         players = int(self.arguments[0])
         rows = layout_rows(players)
-        text = _table(("piece", "first", "size", "what it holds"), rows, "14 8 8 70")
+        text = table(("piece", "first", "size", "what it holds"), rows, "14 8 8 70")
         text += (
             f"\n\nThe vector has ``encoding_size({players})`` = {encoding_size(players)} floats."
         )
