@@ -24,8 +24,9 @@ from pyclag.decisions import DECISIONS
 from pyclag.flow import round_rules  # one RoundRules, and one set of tables, per kind
 from pyclag.hand import Hand
 from pyclag.rules.deals import Bidding
+from pyclag.rules.play import best_play
 from pyclag.rules.round import RoundRules, RoundSpec
-from pyclag.rules.tricks import card_strength, winning_play
+from pyclag.rules.tricks import card_strength
 from pyclag.rules.trumps import NO_TRUMPS, NoTrumps, Precedence, Trumps
 from pyclag.scoring.schemes import ContractScoring, MostTricks
 from pyclag.state import Phase
@@ -214,16 +215,16 @@ def _play(view: Observation, legal: Sequence[PlayerAction]) -> PlayerAction:
     later = odds.later_opponents(view, table)
     everyone = list(table.values())
     # Each card's worth later on: its chance of winning when this seat leads it.
-    future = {
-        play: odds.win_chance(play.effective, play.effective.suit, rules, everyone)
-        for play in plays
-    }
+    future = {}
+    for play in plays:
+        card = play.effective
+        future[play] = odds.win_chance(card, card.suit, rules, everyone)
     need = _need(view)
     left = len(view.hand or ())
     if not view.trick:
         return _lead(plays, future, rules, need, left, view)
     led = view.trick[0].effective.suit
-    best = card_strength(winning_play(view.trick, rules), led, rules)
+    best = card_strength(best_play(view.trick, rules), led, rules)  # the engine's trick
     winners = [play for play in plays if card_strength(play, led, rules) > best]
     losers = [play for play in plays if card_strength(play, led, rules) <= best]
     hold = {play: odds.win_chance(play.effective, led, rules, later) for play in winners}

@@ -33,6 +33,7 @@ from pyclag.views import Observation
 
 __all__ = [
     "Opponent",
+    "beaters",
     "best_bid",
     "card_chances",
     "deal_value",
@@ -144,7 +145,7 @@ def win_chance(
     0.02
     """
     led_value = led.value
-    follow, other = _beaters(rules)[led_value][card.index]
+    follow, other = beaters(rules)[led_value][card.index]
     return _win(follow, other, _SUIT_MASKS[led_value], later, rounds)
 
 
@@ -208,18 +209,17 @@ def card_chances(view: Observation, hand: Hand, rules: RoundRules) -> list[float
     """
     later = list(opponents(view).values())
     wild = view.spec.twos is not None
-    table = _beaters(rules)
+    table = beaters(rules)
     mask = hand.mask
     chances = []
     for card in hand:
         if wild and card.rank is Rank.TWO:
             chances.append(_WILD_CHANCE)
             continue
-        value = card.suit.value
-        follow, other = table[value][card.index]
+        follow, other = table[card.index // 13][card.index]  # led in its own suit
         # The card is led the n-th time its suit is: n - 1 stronger ones of it held here.
         place = 1 + (mask & follow).bit_count()
-        chances.append(_win(follow, other, _SUIT_MASKS[value], later, place))
+        chances.append(_win(follow, other, card.suit_mask, later, place))
     trump = rules.trump
     if trump is None or len(hand) < 3:
         return chances
@@ -241,9 +241,15 @@ _SUIT_MASKS: Final = tuple(DECK[suit.value * 13].suit_mask for suit in Suit)
 
 # Keyed by the very RoundRules last passed (one per kind of round): a table of 4 x 52.
 @bounded(64, same_arguments=True)
-def _beaters(rules: RoundRules) -> tuple[tuple[tuple[int, int], ...], ...]:
+def beaters(rules: RoundRules) -> tuple[tuple[tuple[int, int], ...], ...]:
     """:func:`stronger` of every card (by index) in a trick led in each suit
-    (by value), under ``rules``: one look-up, not one hash of the rules a card."""
+    (by value), under ``rules``: one look-up, not one hash of the rules a card.
+
+    >>> from pyclag.scoring.schemes import F1
+    >>> rules = RoundRules(Suit.HEARTS, F1)
+    >>> beaters(rules)[Suit.SPADES.value][Card.parse("QS").index] == stronger(Card.parse("QS"), Suit.SPADES, rules)
+    True
+    """
     return tuple(tuple(stronger(card, led, rules) for card in DECK) for led in Suit)
 
 

@@ -25,7 +25,7 @@ from pyclag.actions import Bid, Call, Play, PlayerAction
 from pyclag.bots import HeuristicBot, heuristic, legal_choices
 from pyclag.bots.heuristic import call_values
 from pyclag.bots.inference import FittedWorlds, applies
-from pyclag.bots.odds import card_chances, stronger
+from pyclag.bots.odds import beaters, card_chances
 from pyclag.cards import DECK, Card, Rank, Suit
 from pyclag.checks import not_a
 from pyclag.decisions import BID_TRICKS, PLAY_CARD
@@ -98,27 +98,31 @@ def greedy_play(state: GameState, seat: int) -> Play | None:
     trick = rnd.trick
     players = rnd.setup.players
     later = [rnd.masks[(seat + step) % players] for step in range(1, players - len(trick))]
-    led = trick[0].effective.suit if trick else None
+    tables, table_of = rules.tables, beaters(rules)
+    led = trick[0].effective if trick else None  # the suit led is this card's suit
     best = -1
-    if trick:
-        table = rules.tables[trick[0].effective.suit.value]
-        best = play_strength(best_play(trick, rules), table)
+    if led is not None:
+        best = play_strength(best_play(trick, rules), tables[led.suit.value])
 
     def wins(card: Card) -> bool:
-        suit = card.suit if led is None else led
-        if rules.tables[suit.value][card.index] <= best:
+        index = card.index
+        suit = index // 13 if led is None else led.index // 13  # a suit's value
+        if tables[suit][index] <= best:
             return False
-        follow, other = stronger(card, suit, rules)
+        follow, other = table_of[suit][index]
+        either = follow | other
+        suit_mask = card.suit_mask if led is None else led.suit_mask
         for held in later:  # each follows suit if it can (§1.8)
-            if held & card_suit_mask(suit):
+            if held & suit_mask:
                 if held & follow:
                     return False
-            elif held & (follow | other):
+            elif held & either:
                 return False
         return True
 
     def weight(card: Card) -> int:  # its strength led: a trump above any plain card
-        return rules.tables[card.suit.value][card.index]
+        index = card.index
+        return tables[index // 13][index]
 
     if _wants(rnd, seat, rules):
         sure = [card for card in cards if wins(card)]
