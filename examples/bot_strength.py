@@ -2,12 +2,14 @@
 
 Run it with ``python examples/bot_strength.py [DEALS] [--test pimc|heuristic]
 [--against heuristic|old] [--worlds W] [--policy P] [--span S] [--fit F]
-[--endgame E] [--seed N]``
+[--endgame E] [--deal N] [--seed N]``
 (``--span``: the bids PIMC searches, those within S of the heuristic's; -1
 for all of them; 0, the default, bids as the heuristic; ``--fit``: PIMCBot's
 ``fit``, -1 for ``None``; ``--endgame``: its ``endgame``, 0 for ``None``; the
 oracle and ``--test fit`` search without the endgame, as before it). Every deal is a 4-player 7-card
-normal deal (RULES.md §1), played once with the bot under test in each seat
+normal deal (RULES.md §1), or with ``--deal N`` the N-th deal of a 4-player
+Wikipedia game under the Wikipedia rules (9: Misère, 10: Guess Trumps, 11:
+Blind, 15: Most Tricks), played once with the bot under test in each seat
 and once with the other bots alone; the same seed deals the same cards each
 time, so a seat's points with and without the bot under test are paired.
 It prints the mean points per deal of the bot under test and of the bot it
@@ -29,14 +31,19 @@ import random
 import statistics
 import time
 from collections.abc import Callable, Sequence
+from typing import Final
 
 import pyclag
 from pyclag.bots import Bot, HeuristicBot, play_game
 from pyclag.bots.inference import applies
 from pyclag.bots.pimc import ENDGAME, WORLDS, PIMCBot
 from pyclag.rules.round import RoundRules
+from pyclag.rules.ruleset import RuleSet
 from pyclag.state import GameState
 from pyclag.views import Observation
+
+SEVEN: Final = pyclag.NORMAL.with_schedule([7])
+"""The deals measured by default: 4-player 7-card normal deals."""
 
 
 class _OldHeuristicBot:
@@ -240,15 +247,16 @@ def measure(
     seed: int,
     players: int = 4,
     points: list[float] | None = None,
+    rules: RuleSet = SEVEN,
 ) -> dict[str, tuple[float, float]]:
     """The bot ``test`` makes, each deal, in each seat among ``against`` bots;
-    each pair's points of the bot under test are appended to ``points``.
+    each pair's points of the bot under test are appended to ``points``;
+    each deal is the one deal of ``rules``' game.
 
     >>> result = measure(2, HeuristicBot, _OldHeuristicBot, seed=1)
     >>> sorted(result)[:3]
     ['baseline contracts', 'baseline points', 'baseline wins']
     """
-    rules = pyclag.NORMAL.with_schedule([7])
     rows: dict[str, list[float]] = {
         key: []
         for key in (
@@ -282,6 +290,16 @@ def measure(
     table = {key: _mean_se(values) for key, values in rows.items()}
     table["seconds per decision"] = _mean_se(timer.seconds[1:] or [0.0])
     return table
+
+
+def wikipedia_deal(number: int) -> RuleSet:
+    """The Wikipedia rules with one deal, the ``number``-th of their 4-player game.
+
+    >>> wikipedia_deal(9).schedule[0].bidding.name
+    'FORCED_ZERO'
+    """
+    rules = pyclag.presets.get("wikipedia")
+    return rules.with_schedule([rules.schedule[number - 1]])
 
 
 def tables(deals: int, bots: Callable[[], Bot], seed: int, players: int = 4) -> tuple[float, float]:
@@ -335,6 +353,12 @@ def main() -> None:
     )
     parser.add_argument("--span", type=int, default=0, help="the bids searched; -1: every one")
     parser.add_argument(
+        "--deal",
+        type=int,
+        default=0,
+        help="the N-th deal of a 4-player Wikipedia game instead (9: Misère, 11: Blind)",
+    )
+    parser.add_argument(
         "--tables", action="store_true", help="also: four heuristic bots against four old ones"
     )
     args = parser.parse_args()
@@ -369,12 +393,13 @@ def main() -> None:
     FitPIMC.placing = args.placed
     against: Callable[[], Bot] = HeuristicBot if args.against == "heuristic" else _OldHeuristicBot
     pairs: list[float] = []
-    table = measure(args.deals, test, against, args.seed, points=pairs)
+    rules = wikipedia_deal(args.deal) if args.deal else SEVEN
+    table = measure(args.deals, test, against, args.seed, points=pairs, rules=rules)
     if args.dump:  # each pair's points, for a paired comparison of two runs (--compare)
         pathlib.Path(args.dump).write_text(json.dumps(pairs))
     print(
         f"{args.test} against 3 x {args.against}: {args.deals} deals x 4 seats, "
-        f"4 players, 7 cards, seed {args.seed}"
+        f"4 players, {f'Wikipedia deal {args.deal}' if args.deal else '7 cards'}, seed {args.seed}"
     )
     for key, (mean, se) in table.items():
         scale = 100 if key.endswith(("contracts", "wins")) else 1000 if "seconds" in key else 1
