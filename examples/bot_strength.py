@@ -147,7 +147,7 @@ class FitPIMC(PIMCBot):
     >>> import random, pyclag
     >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL.with_schedule([3]), 3), rng=random.Random(0))
     >>> FitPIMC(4, "heuristic").choose(pyclag.observe(pyclag.bid(state, 1), 2))
-    Bid(seat=2, tricks=0)
+    Bid(seat=2, tricks=1)
     """
 
     def __init__(self, worlds: int, policy: str, seed: int = 0, slack: int = 0) -> None:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import ast
+import doctest
 import importlib
+import importlib.util
 import inspect
 import os
 import re
@@ -11,6 +13,8 @@ import subprocess
 import sys
 import tomllib
 from pathlib import Path
+
+import pytest
 
 import pyclag
 from tests.helpers import pyclag_modules, without_extra
@@ -155,6 +159,21 @@ def test_examples_run() -> None:
         )
         assert done.returncode == 0, (example.name, done.stderr)
         assert done.stdout.strip(), example.name
+
+
+@pytest.mark.parametrize(
+    "example",
+    sorted(path.name for path in (ROOT / "examples").glob("*.py") if ">>>" in path.read_text()),
+)
+def test_examples_doctests(example: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The examples' own docstring examples hold (the suite's doctests read src only)."""
+    monkeypatch.syspath_prepend(str(ROOT / "examples"))
+    spec = importlib.util.spec_from_file_location(example[:-3], ROOT / "examples" / example)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    failed, tried = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert tried and not failed, example
 
 
 def _public_functions() -> list[tuple[str, object]]:
