@@ -1,7 +1,8 @@
 """Whole games: one PIMC bot against heuristic bots, with PIMC's settings.
 
 Run it with ``python examples/bot_games.py [GAMES] [--seed S] [--seat K]
-[--fit F] [--endgame E] [--worlds W] [--preset P] [--players N]``. Game ``i``
+[--fit F] [--endgame E] [--worlds W] [--preset P] [--players N]
+[--oracle greedy|heuristic]``. Game ``i``
 is the game ``pyclag simulate --games GAMES --seed S --bots ...`` plays as
 its ``i``-th (the pack from ``Random(S + i)``, the first dealer seat 0, each
 PIMC bot seeded ``f"{S + i}:{seat}"``), with the PIMC bot in seat ``K`` (``-1``:
@@ -13,7 +14,10 @@ plays the games of ``pyclag simulate --bots pimc,heuristic,heuristic,heuristic``
 shared top score counts as a win, as :func:`pyclag.winners` says) with its
 standard error, its mean final score and the heuristic bots', and the time
 a decision; with ``--baseline`` also the same games played by heuristic bots
-alone: how often the heuristic in the PIMC bot's seat won them.
+alone: how often the heuristic in the PIMC bot's seat won them. ``--oracle P``
+puts a cheating PIMC bot in that seat instead (``bot_strength.py``'s
+``Oracle``: it searches the true deal, with playouts of policy ``P``), for
+the ceiling of this kind of search.
 """
 
 from __future__ import annotations
@@ -26,8 +30,9 @@ import time
 from collections.abc import Sequence
 
 import pyclag
+from bot_strength import Oracle, play_seen
 from pyclag.bots import Bot, HeuristicBot, play_game
-from pyclag.bots.pimc import ENDGAME, WORLDS, PIMCBot
+from pyclag.bots.pimc import ENDGAME, POLICIES, WORLDS, PIMCBot
 from pyclag.views import Observation
 
 
@@ -66,6 +71,9 @@ def main() -> None:
     parser.add_argument("--preset", default="wikipedia")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--baseline", action="store_true", help="also heuristic bots alone")
+    parser.add_argument(
+        "--oracle", choices=POLICIES, help="a cheating PIMC bot with these playouts instead"
+    )
     args = parser.parse_args()
     rules = pyclag.presets.get(args.preset)
     players = args.players
@@ -83,9 +91,11 @@ def main() -> None:
             fit=None if args.fit < 0 else args.fit,
             endgame=args.endgame or None,
         )
+        if args.oracle:  # one world, the true one: its playouts are its whole search
+            pimc = Oracle(1, args.oracle, seed=f"{seed}:{seat}", endgame=None)
         bots[seat] = _Timed(pimc, seconds)
         start = pyclag.new_game(rules, players=players, first_dealer=0)
-        end = play_game(start, bots, random.Random(seed))
+        end = play_seen(start, bots, random.Random(seed))  # play_game's game, for PIMC
         won += seat in pyclag.winners(end)
         scores.append(end.scores[seat])
         others += [score for other, score in enumerate(end.scores) if other != seat]
@@ -93,14 +103,15 @@ def main() -> None:
             alone = play_game(start, [HeuristicBot() for _ in range(players)], random.Random(seed))
             base_won += seat in pyclag.winners(alone)
     where = "rotating" if args.seat < 0 else str(args.seat)
+    bot = f"oracle ({args.oracle} playouts)" if args.oracle else "PIMC"
     print(
         f"{args.games} {args.preset} games, {players} players, seed {args.seed}, "
-        f"PIMC seat {where}, fit {args.fit}, endgame {args.endgame}"
+        f"{bot} seat {where}, fit {args.fit}, endgame {args.endgame}"
     )
-    print(f"PIMC won {_share(won, args.games)}")
+    print(f"{bot} won {_share(won, args.games)}")
     if args.baseline:
         print(f"the heuristic in its seat won {_share(base_won, args.games)} of the same games")
-    print(f"mean final score: PIMC {_mean(scores)}, heuristic bots {_mean(others)}")
+    print(f"mean final score: {bot} {_mean(scores)}, heuristic bots {_mean(others)}")
     print(f"ms a decision {1000 * statistics.fmean(seconds):.1f} over {len(seconds)} decisions")
 
 

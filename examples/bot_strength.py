@@ -199,8 +199,9 @@ class OracleBids:
 
 
 def play_seen(state: GameState, bots: Sequence[Bot], rng: random.Random) -> GameState:
-    """:func:`pyclag.bots.play_game`, showing each :class:`Oracle` (bare or
-    timed) the true state before it chooses; the same deals from ``rng``.
+    """:func:`pyclag.bots.play_game`, showing each :class:`Oracle` (bare, or
+    as the ``inner`` bot of a wrapper that times it) the true state before it
+    chooses; the same deals from ``rng``.
 
     >>> import pyclag
     >>> start = pyclag.new_game(pyclag.NORMAL.with_schedule([2]), 3)
@@ -211,7 +212,7 @@ def play_seen(state: GameState, bots: Sequence[Bot], rng: random.Random) -> Game
         actor = state.round.to_act
         if isinstance(actor, int):
             bot = bots[actor]
-            inner = bot.inner if isinstance(bot, _Timed) else bot
+            inner = getattr(bot, "inner", bot)  # a timing wrapper's bot
             if isinstance(inner, OracleBids):
                 inner = inner.oracle
             if isinstance(inner, (Oracle, FitPIMC)):
