@@ -11,13 +11,10 @@ opponent at a time from the cards left, keeping a hand only if it explains its
 owner's decisions (up to ``slack`` of its plays may differ; the bid always
 counts), and :func:`world_of` builds the game state of such a guess.
 
-It applies to the deals played from the hand without wild twos or a call,
-once the trump is known, where an opponent's earlier observations are exactly
-rebuilt (:meth:`Evidence.view_of`); elsewhere :func:`applies` is false. The
-bids are evidence where they were made seeing the hand with the trump shown
-(§1.6, the plain deals); elsewhere (misère, Most Tricks, blind bids, Guess
-Trumps) a bid says nothing of the hand, or was made under a trump the bidder
-did not know, so only the plays are fitted (:func:`bids_tell`).
+It applies to the plain deals (§1: bids made seeing one's hand, the turn-up
+shown before the bids, hands played from the hand, no wild twos, no call),
+where an opponent's earlier observations are exactly rebuilt
+(:meth:`Evidence.view_of`); elsewhere :func:`applies` is false.
 
 >>> import random, pyclag
 >>> from pyclag.bots import HeuristicBot, play_game
@@ -45,22 +42,12 @@ from pyclag.dealing import pack_of
 from pyclag.hand import Hand, cards_of
 from pyclag.rules.deals import Bidding, PlayMode, Reveal
 from pyclag.rules.play import following, shown_voids
-from pyclag.rules.round import RoundSpec
 from pyclag.sampling import determinize
 from pyclag.state import GameState, Phase, Trick
 from pyclag.turns import bid_choices
 from pyclag.views import Observation
 
-__all__ = [
-    "FEW",
-    "NEVER",
-    "Evidence",
-    "FittedWorlds",
-    "applies",
-    "bids_tell",
-    "fitted_hands",
-    "world_of",
-]
+__all__ = ["FEW", "NEVER", "Evidence", "FittedWorlds", "applies", "fitted_hands", "world_of"]
 
 FEW: Final = 20
 """The draws a hand gets once a hand of the same seat found no fit in a deal:
@@ -74,8 +61,7 @@ NEVER: Final = 1 << 20
 
 def applies(view: Observation) -> bool:
     """Whether ``view``'s deal is one whose opponents' past observations can be
-    rebuilt from the view (played from the hand, no wild twos, no call, the
-    trump known).
+    rebuilt from the view (a plain deal with bids, its turn-up or trump known).
 
     >>> import random, pyclag
     >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL.with_schedule([5]), 3), rng=random.Random(1))
@@ -88,23 +74,11 @@ def applies(view: Observation) -> bool:
         and view.hand is not None
         and view.round_rules is not None
         and view.setup.call is None
+        and spec.bidding is Bidding.SEEN
+        and spec.reveal is Reveal.BEFORE_BIDS
         and spec.play is PlayMode.HAND
         and spec.twos is None
     )
-
-
-def bids_tell(spec: RoundSpec) -> bool:
-    """Whether the bids of a deal of ``spec`` are evidence of the bidders'
-    hands: made seeing the hand, the turn-up shown (§1.6). Blind bids and
-    forced or absent ones are not; nor a Guess Trumps bid, made under a trump
-    its bidder did not know, which this seat's view cannot rebuild.
-
-    >>> import pyclag
-    >>> from pyclag.rules.deals import Bidding
-    >>> bids_tell(pyclag.RoundSpec(7)), bids_tell(pyclag.RoundSpec(7, bidding=Bidding.BEFORE_DEAL))
-    (True, False)
-    """
-    return spec.bidding is Bidding.SEEN and spec.reveal is Reveal.BEFORE_BIDS
 
 
 _PHASES: Final = frozenset((Phase.BID, Phase.PLAY))
@@ -150,7 +124,7 @@ class Evidence:
             moments[seat].clear()
         leader = view.setup.first_bidder
         bids: list[int | None] = [None] * players
-        for step in range(players if bids_tell(view.spec) else 0):  # from the eldest (§1.6)
+        for step in range(players):  # the bids, from the eldest round (§1.6)
             seat = (leader + step) % players
             bid = view.bids[seat]
             if bid is None:
