@@ -2,7 +2,7 @@
 
 Run it with ``python examples/bot_games.py [GAMES] [--seed S] [--seat K]
 [--fit F] [--endgame E] [--worlds W] [--preset P] [--players N]
-[--oracle greedy|heuristic]``. Game ``i``
+[--oracle greedy|heuristic] [--baseline [--by-deal]]``. Game ``i``
 is the game ``pyclag simulate --games GAMES --seed S --bots ...`` plays as
 its ``i``-th (the pack from ``Random(S + i)``, the first dealer seat 0, each
 PIMC bot seeded ``f"{S + i}:{seat}"``), with the PIMC bot in seat ``K`` (``-1``:
@@ -74,6 +74,9 @@ def main() -> None:
     parser.add_argument(
         "--oracle", choices=POLICIES, help="a cheating PIMC bot with these playouts instead"
     )
+    parser.add_argument(
+        "--by-deal", action="store_true", help="with --baseline: the points deal by deal"
+    )
     args = parser.parse_args()
     rules = pyclag.presets.get(args.preset)
     players = args.players
@@ -81,6 +84,7 @@ def main() -> None:
     won, base_won = 0, 0
     scores: list[int] = []
     others: list[int] = []
+    by_deal: list[list[int]] = []  # per deal of the game: the bot's points less the heuristic's
     for game in range(args.games):
         seed = args.seed + game
         seat = game % players if args.seat < 0 else args.seat
@@ -102,6 +106,10 @@ def main() -> None:
         if args.baseline:
             alone = play_game(start, [HeuristicBot() for _ in range(players)], random.Random(seed))
             base_won += seat in pyclag.winners(alone)
+            for number, (mine, theirs) in enumerate(zip(end.history, alone.history, strict=True)):
+                if number == len(by_deal):
+                    by_deal.append([])
+                by_deal[number].append(mine.points[seat] - theirs.points[seat])
     where = "rotating" if args.seat < 0 else str(args.seat)
     bot = f"oracle ({args.oracle} playouts)" if args.oracle else "PIMC"
     print(
@@ -113,6 +121,18 @@ def main() -> None:
         print(f"the heuristic in its seat won {_share(base_won, args.games)} of the same games")
     print(f"mean final score: {bot} {_mean(scores)}, heuristic bots {_mean(others)}")
     print(f"ms a decision {1000 * statistics.fmean(seconds):.1f} over {len(seconds)} decisions")
+    if args.by_deal and by_deal:
+        # The bots choose by the deal alone, so a deal's cards are the same in both games
+        # whatever went before: each deal is a pair of its own.
+        print(f"deal by deal, {bot}'s points less the heuristic's in its seat:")
+        for number, rows in enumerate(by_deal):
+            spread = statistics.stdev(rows) / math.sqrt(len(rows)) if len(rows) > 1 else 0.0
+            setup = end.history[number].setup  # the last game's deal of that number
+            kind = setup.played.label.split(":")[0] or "normal"
+            print(
+                f"  {number + 1:>2}  {statistics.fmean(rows):+6.2f} (se {spread:.2f})  "
+                f"{setup.hand_size} cards, {kind}"
+            )
 
 
 if __name__ == "__main__":
