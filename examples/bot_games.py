@@ -131,7 +131,7 @@ def main() -> None:
             kind = setup.played.label.split(":")[0] or "normal"
             print(
                 f"  {number + 1:>2}  {statistics.fmean(rows):+6.2f} (se {spread:.2f})  "
-                f"{setup.hand_size} cards, {kind}"
+                f"{setup.hand_size} card{'' if setup.hand_size == 1 else 's'}, {kind}"
             )
 
 
