@@ -2,11 +2,10 @@
 
 Run it with ``python examples/bot_strength.py [DEALS] [--test pimc|heuristic]
 [--against heuristic|old] [--worlds W] [--policy P] [--span S] [--fit F]
-[--endgame E] [--no-fusion] [--seed N]``
+[--endgame E] [--seed N]``
 (``--span``: the bids PIMC searches, those within S of the heuristic's; -1
 for all of them; 0, the default, bids as the heuristic; ``--fit``: PIMCBot's
-``fit``, -1 for ``None``; ``--endgame``: its ``endgame``, 0 for ``None``;
-``--no-fusion``: ``fusion=False``, the endgame without strategy fusion; the
+``fit``, -1 for ``None``; ``--endgame``: its ``endgame``, 0 for ``None``; the
 oracle and ``--test fit`` search without the endgame, as before it). Every deal is a 4-player 7-card
 normal deal (RULES.md §1), played once with the bot under test in each seat
 and once with the other bots alone; the same seed deals the same cards each
@@ -330,9 +329,6 @@ def main() -> None:
     parser.add_argument(
         "--endgame", type=int, default=ENDGAME, help="pimc: PIMCBot's endgame (0: None)"
     )
-    parser.add_argument(
-        "--no-fusion", action="store_true", help="pimc: fusion=False (one card per information set)"
-    )
     parser.add_argument("--slack", type=int, default=0, help="fit: plays a hand may misfit")
     parser.add_argument(
         "--placed", action="store_true", help="fit: how many hidden cards the worlds place right"
@@ -367,7 +363,6 @@ def main() -> None:
             span=span,
             fit=None if args.fit < 0 else args.fit,
             endgame=args.endgame or None,
-            fusion=not args.no_fusion,
         )
         return OracleBids(pimc) if args.test == "oracle-bids" else pimc
 

@@ -22,15 +22,14 @@ from collections.abc import Sequence
 from typing import Final
 
 from pyclag.actions import Bid, Call, Play, PlayerAction
-from pyclag.bots import HeuristicBot, legal_choices
-from pyclag.bots.endgame import Replies, endgame_points, endgame_values
+from pyclag.bots import HeuristicBot, heuristic, legal_choices
 from pyclag.bots.heuristic import call_values
 from pyclag.bots.inference import FittedWorlds, applies
 from pyclag.bots.odds import card_chances, stronger
 from pyclag.cards import DECK, Card, Rank, Suit
 from pyclag.checks import not_a
 from pyclag.decisions import BID_TRICKS, PLAY_CARD
-from pyclag.engine import apply, is_over, sample_chance
+from pyclag.engine import apply, is_over, sample_chance, wrong_phase_error
 from pyclag.errors import RulesError
 from pyclag.hand import Hand, cards_of
 from pyclag.playout import rollouts
@@ -49,6 +48,7 @@ __all__ = [
     "WORLDS",
     "PIMCBot",
     "card_suit_mask",
+    "endgame_points",
     "greedy_play",
 ]
 
@@ -63,7 +63,9 @@ ENDGAME: Final = 3
 rest of the deal exactly, by default (:func:`endgame_points`). Measured with
 ``examples/bot_strength.py`` against the same bot without it, pair by pair:
 +0.03 (0.07) points per deal over 400 pairs (seed 9000), +0.12 (0.04) over
-2,400 fresh pairs (seed 20000)."""
+2,400 fresh pairs (seed 20000). Deeper, against 3 on those 2,400 pairs: 4
++0.04 (0.05) at about 1.12 times the time a decision, 5 +0.12 (0.08) at 1.85
+times (the bots page, fifth round)."""
 
 POLICIES: Final = ("greedy", "heuristic", "random")
 """The playout policies: ``greedy`` plays each world's cards by a fast rule
@@ -147,6 +149,70 @@ def _wants(rnd: RoundState, seat: int, rules: RoundRules) -> bool:
     return bid is None or won != bid
 
 
+def endgame_points(
+    state: GameState,
+    seat: int,
+    this_round: int,
+    path: tuple[int, ...],
+    cache: dict[tuple[int, int, tuple[int, ...]], Card],
+) -> int:
+    """The most points ``seat`` can make in deal ``this_round`` from ``state``
+    (its play phase, the deal played from the hand, no wild twos) if every
+    other seat plays as :class:`~pyclag.bots.HeuristicBot` would from its own
+    observation of ``state``: an exact search of ``seat``'s lines. ``path``
+    is the indices of the cards played so far in the deal, in order; with the
+    deal's public facts it is what the table has seen, so ``cache`` keeps an
+    opponent's card by its seat, its hand's mask and ``path`` (one cache per
+    deal and seat; the caller keeps it).
+
+    >>> import random, pyclag
+    >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL.with_schedule([2]), 3), rng=random.Random(0))
+    >>> state = pyclag.bid(pyclag.bid(pyclag.bid(state, 1), 0), 0)
+    >>> [str(hand) for hand in state.round.hands], state.round.bids
+    (['9C 8S', '4H 4S', 'AC AH'], (0, 1, 0))
+    >>> [endgame_points(state, seat, 0, (), {}) for seat in range(3)]
+    [10, 0, 0]
+
+    Clubs are trumps (the 7C turned up): seat 2's ace of trumps takes a trick
+    whatever it does, and seat 1's fours take none.
+    """
+    if len(state.history) > this_round:  # the deal is over
+        return state.history[this_round].points[seat]
+    rnd = state.round
+    actor = rnd.to_act
+    if not isinstance(actor, int) or rnd.phase is not _PLAY:
+        raise wrong_phase_error(state, "endgame_points", _PLAY)
+    if rnd.setup.played.twos is not None:  # a two would need its declaration searched too
+        raise RulesError(
+            f"endgame_points: a deal with wild twos is not searched ({rnd.setup.played.label})"
+        )
+    legal = play_mask(rnd, actor)
+    if actor == seat:  # its own best line
+        return max(
+            endgame_points(
+                PLAY_CARD(state, rnd, seat, card, None),
+                seat,
+                this_round,
+                (*path, card.index),
+                cache,
+            )
+            for card in cards_of(legal)
+        )
+    if legal & (legal - 1):
+        key = (actor, rnd.masks[actor], path)
+        card = cache.get(key)
+        if card is None:
+            view = observe(state, actor)
+            action = heuristic.choose(view, view.legal)
+            if not isinstance(action, Play):  # a wild two's declaration: not searched
+                raise RulesError(f"endgame_points: {action} is no plain card to search")
+            card = cache[key] = action.card
+    else:  # one legal card
+        card = DECK[legal.bit_length() - 1]
+    after = PLAY_CARD(state, rnd, actor, card, None)
+    return endgame_points(after, seat, this_round, (*path, card.index), cache)
+
+
 def _in_endgame(view: Observation, endgame: int | None) -> bool:
     """Whether ``view``'s decision is searched exactly (``PIMCBot(endgame=)``)."""
     spec = view.spec
@@ -217,16 +283,11 @@ class PIMCBot:
       By default 3 (:data:`ENDGAME`): +2.36 (0.14) points per deal over the
       heuristic to +2.24 (0.14) without it, +0.12 (0.04) pair by pair over
       2,400 pairs, at about 1.07 times the time a decision.
-    * ``fusion``: with ``True`` (the default) the exact endgame lets the
-      seat choose its later cards in each world apart, as if it saw that
-      world's hands; with ``False`` it searches the worlds together and
-      plays one card in all the worlds it cannot tell apart from what it
-      has seen (:func:`~pyclag.bots.endgame.endgame_values`; every world
-      drawn is searched, whatever ``seconds``).
 
     Every other setting and idea measured against this default (other
     playouts, bids by fitted models or by search, worlds weighed by the
-    opponents' bids and cards, more worlds in the endgame) did not beat it;
+    opponents' bids and cards, more worlds in the endgame, a deeper endgame,
+    an endgame without strategy fusion) did not beat it;
     the bots page ("How strong they are") has their tables, and the ceiling a bot
     that sees every card reaches: +1.90 points per deal over the heuristic
     with greedy playouts, +4.00 with heuristic ones. Heuristic playouts over
@@ -249,7 +310,6 @@ class PIMCBot:
         span: int | None = 0,
         fit: int | None = 1,
         endgame: int | None = ENDGAME,
-        fusion: bool = True,
     ) -> None:
         for name, given in (("span", span), ("fit", fit), ("endgame", endgame)):
             if given is not None and (
@@ -265,14 +325,12 @@ class PIMCBot:
             raise RulesError(
                 f"PIMCBot: policy must be one of {', '.join(POLICIES)}, not {policy!r}"
             )
-        if not isinstance(fusion, bool):
-            raise RulesError(f"PIMCBot: fusion must be True or False, not {fusion!r}")
         if seconds is not None and not (isinstance(seconds, (int, float)) and seconds > 0):
             raise RulesError(f"PIMCBot: seconds must be None or a number > 0, not {seconds!r}")
         self.worlds, self.policy, self.seconds, self.calls = worlds, policy, seconds, calls
-        self.span, self.fit, self.endgame, self.fusion = span, fit, endgame, fusion
+        self.span, self.fit, self.endgame = span, fit, endgame
         self.known: tuple[object, ...] | None = None  # the deal the endgame cache is of
-        self.replies: Replies = {}
+        self.replies: dict[tuple[int, int, tuple[int, ...]], Card] = {}
         self.fitted = FittedWorlds(slack=fit or 0)
         self.rng = random.Random(str(seed))
         self.heuristic = HeuristicBot()
@@ -280,7 +338,7 @@ class PIMCBot:
     def __repr__(self) -> str:
         return (
             f"PIMCBot(worlds={self.worlds}, policy={self.policy!r}, seconds={self.seconds}, "
-            f"fit={self.fit}, endgame={self.endgame}, fusion={self.fusion})"
+            f"fit={self.fit}, endgame={self.endgame})"
         )
 
     def choose(self, observation: Observation) -> PlayerAction:
@@ -300,14 +358,7 @@ class PIMCBot:
         path = self._endgame_path(observation)
         totals = [0.0] * len(candidates)
         start = time.perf_counter()
-        worlds = self.sample_worlds(observation)
-        cards = [action.card for action in candidates if isinstance(action, Play)]
-        if path is not None and not self.fusion and len(cards) == len(candidates):
-            for _ in worlds:  # the numbers a fused search draws: the same worlds later
-                self.rng.random()
-            values = endgame_values(worlds, seat, this_round, path, self.replies, cards)
-            return candidates[max(range(len(candidates)), key=lambda number: values[number])]
-        for world, guess in enumerate(worlds):
+        for world, guess in enumerate(self.sample_worlds(observation)):
             if (
                 self.seconds is not None
                 and world >= 2
