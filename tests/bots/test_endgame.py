@@ -1,9 +1,15 @@
 """PIMCBot's exact endgame (``endgame=``): the search's best line is at least
-the heuristic's own, its choice is legal, deterministic and leaks nothing."""
+the heuristic's own, its choice is legal, deterministic and leaks nothing; the
+search without strategy fusion (``examples/endgame_fusion.py``, measured and
+not kept) is never above the fused one and equals it in one world."""
 
 from __future__ import annotations
 
+import importlib.util
+import pathlib
 import random
+from collections.abc import Callable
+from typing import Final
 
 import pytest
 from hypothesis import given, settings
@@ -13,7 +19,23 @@ import pyclag
 from pyclag.bots import HeuristicBot, play_game
 from pyclag.bots.pimc import PIMCBot, endgame_points
 from pyclag.errors import RulesError, WrongPhaseError
-from pyclag.state import GameState, Phase
+from pyclag.hand import cards_of
+from pyclag.plays import play_mask
+from pyclag.state import GameState, Phase, RoundState
+
+
+def _example_values() -> Callable[..., list[int]]:
+    """``endgame_values`` of examples/endgame_fusion.py (examples/ is not a package)."""
+    path = pathlib.Path(__file__).parent.parent.parent / "examples" / "endgame_fusion.py"
+    spec = importlib.util.spec_from_file_location("examples.endgame_fusion", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    values: Callable[..., list[int]] = module.endgame_values
+    return values
+
+
+endgame_values: Final = _example_values()
 
 
 def _played_to(seed: int, players: int, size: int, left: int) -> GameState:
@@ -50,6 +72,74 @@ def test_best_line_at_least_the_heuristics(seed: int, players: int, left: int) -
     assert best >= own[seat]
     assert endgame_points(state, seat, 0, _path(state), cache) == best
     assert endgame_points(state, seat, 0, _path(state), {}) == best
+
+
+def _swapped(state: GameState, seat: int, pick: int) -> GameState:
+    """``state`` with one card of each of two opponents of ``seat`` swapped:
+    a world ``seat`` cannot tell from it, often not even after a trick."""
+    rnd = state.round
+    first, second = [other for other in range(len(rnd.masks)) if other != seat][:2]
+    ones, twos = cards_of(rnd.masks[first]), cards_of(rnd.masks[second])
+    swap = ones[pick % len(ones)].mask | twos[pick // len(ones) % len(twos)].mask
+    masks = list(rnd.masks)
+    masks[first] ^= swap
+    masks[second] ^= swap
+    moved = RoundState(
+        rnd.setup, rnd.phase, rnd.to_act, rnd.bids, tuple(masks), rnd.trick, rnd.tricks
+    )
+    return GameState(state.rules, state.history, moved)
+
+
+def _fused(worlds: list[GameState], seat: int, path: tuple[int, ...]) -> list[int]:
+    """The sum over ``worlds`` of each legal card's fused value (endgame_points)."""
+    cards = cards_of(play_mask(worlds[0].round, seat))
+    return [
+        sum(
+            endgame_points(pyclag.play(world, card), seat, 0, (*path, card.index), {})
+            for world in worlds
+        )
+        for card in cards
+    ]
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 10_000), st.integers(3, 5), st.integers(1, 3), st.integers(0, 15))
+def test_values_never_above_the_fused_ones(seed: int, players: int, left: int, pick: int) -> None:
+    """Without strategy fusion each card's value is at most the fused values
+    summed over the worlds (one card for the worlds the seat cannot tell apart
+    is one of the fused lines), and equal to it in one world; a shared cache
+    changes no value; the worlds are as they were."""
+    state = _played_to(seed, players, 4, left)
+    seat = state.round.to_act
+    assert isinstance(seat, int)
+    view = pyclag.observe(state, seat)
+    worlds = [state, _swapped(state, seat, pick), pyclag.determinize(view, random.Random(seed))]
+    path = _path(state)
+    cache: dict[tuple[int, int, tuple[int, ...]], pyclag.Card] = {}
+    before = list(worlds)
+    values = endgame_values(worlds, seat, 0, path, cache)
+    assert worlds == before and pyclag.observe(state, seat) == view
+    fused = _fused(worlds, seat, path)
+    assert len(values) == len(fused) == len(view.legal)
+    assert all(value <= most for value, most in zip(values, fused, strict=True))
+    assert endgame_values(worlds, seat, 0, path, cache) == values
+    assert endgame_values([state], seat, 0, path, cache) == _fused([state], seat, path)
+
+
+def test_values_below_the_fused_ones_where_the_worlds_part_late() -> None:
+    """Two worlds that differ in a card each of two opponents holds, and look
+    the same to seat 1 after the first trick: the fused search takes another
+    second card in each and rates the 2nd card 28 points, one card for both
+    makes 14."""
+    rules = pyclag.NORMAL.with_schedule([3])
+    state = pyclag.deal(pyclag.new_game(rules, 3), rng=random.Random(5))
+    state = pyclag.bid(pyclag.bid(pyclag.bid(state, 2), 1), 1)  # the heuristic's bids
+    assert state.round.to_act == 1
+    assert [str(hand) for hand in state.round.hands] == ["JC 3H KS", "KC AH QS", "7D QH 6S"]
+    worlds = [state, _swapped(state, 1, 0)]
+    assert [str(hand) for hand in worlds[1].round.hands] == ["7D 3H KS", "KC AH QS", "JC QH 6S"]
+    assert endgame_values(worlds, 1, 0, (), {}) == [14, 14, 28]
+    assert _fused(worlds, 1, ()) == [14, 28, 28]
 
 
 def test_endgame_choice_legal_and_nothing_changed() -> None:
@@ -106,3 +196,25 @@ def test_endgame_points_refuses_a_deal_with_wild_twos() -> None:
     assert state.round.phase is Phase.PLAY
     with pytest.raises(RulesError, match="endgame_points: a deal with wild twos is not searched"):
         endgame_points(state, 0, 0, (), {})
+
+
+def test_endgame_values_refuses_bad_input() -> None:
+    """No worlds, a world where another seat is to play or a card the seat
+    cannot play are RulesErrors naming them; a bid phase a WrongPhaseError."""
+    state = _played_to(12, 4, 7, 3)
+    seat = state.round.to_act
+    assert isinstance(seat, int)
+    with pytest.raises(RulesError, match="endgame_values: no worlds"):
+        endgame_values([], seat, 0, _path(state), {})
+    with pytest.raises(RulesError, match=f"endgame_values: world 0 is not seat {seat + 1}'s turn"):
+        endgame_values([state], seat + 1, 0, _path(state), {})
+    foreign = next(card for card in pyclag.DECK if not state.round.masks[seat] & card.mask)
+    with pytest.raises(
+        RulesError, match=f"endgame_values: {foreign} is no legal card of seat {seat}"
+    ):
+        endgame_values([state], seat, 0, _path(state), {}, [foreign])
+    bidding = pyclag.deal(
+        pyclag.new_game(pyclag.NORMAL.with_schedule([2]), 3), rng=random.Random(0)
+    )
+    with pytest.raises(WrongPhaseError, match=r"endgame_values: .* is in the bid phase, not play"):
+        endgame_values([bidding], 1, 0, (), {})
