@@ -9,6 +9,8 @@ import random
 import subprocess
 import sys
 from collections.abc import Iterable
+from pathlib import Path
+from types import ModuleType
 
 import pyclag
 from pyclag import DECK, Card, GameState, Rank, RuleSet, records
@@ -120,3 +122,20 @@ def run_pyclag(
         encoding="utf-8",
         check=False,
     )
+
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+
+def load_example(name: str) -> ModuleType:
+    """The module of ``examples/NAME.py`` (the examples are scripts, not a package),
+    with ``examples/`` on the path for the duration of its import, as when it runs."""
+    spec = importlib.util.spec_from_file_location(name, EXAMPLES / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.path.insert(0, str(EXAMPLES))
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        sys.path.remove(str(EXAMPLES))
+    return module

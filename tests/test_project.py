@@ -5,7 +5,6 @@ from __future__ import annotations
 import ast
 import doctest
 import importlib
-import importlib.util
 import inspect
 import os
 import re
@@ -17,7 +16,7 @@ from pathlib import Path
 import pytest
 
 import pyclag
-from tests.helpers import pyclag_modules, without_extra
+from tests.helpers import EXAMPLES, load_example, pyclag_modules, without_extra
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -163,16 +162,11 @@ def test_examples_run() -> None:
 
 @pytest.mark.parametrize(
     "example",
-    sorted(path.name for path in (ROOT / "examples").glob("*.py") if ">>>" in path.read_text()),
+    sorted(path.stem for path in EXAMPLES.glob("*.py") if ">>>" in path.read_text()),
 )
-def test_examples_doctests(example: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_examples_doctests(example: str) -> None:
     """The examples' own docstring examples hold (the suite's doctests read src only)."""
-    monkeypatch.syspath_prepend(str(ROOT / "examples"))
-    spec = importlib.util.spec_from_file_location(example[:-3], ROOT / "examples" / example)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    failed, tried = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    failed, tried = doctest.testmod(load_example(example), optionflags=doctest.ELLIPSIS)
     assert tried and not failed, example
 
 

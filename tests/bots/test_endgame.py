@@ -5,8 +5,6 @@ not kept) is never above the fused one and equals it in one world."""
 
 from __future__ import annotations
 
-import importlib.util
-import pathlib
 import random
 from collections.abc import Callable
 from typing import Final
@@ -22,20 +20,9 @@ from pyclag.errors import RulesError, WrongPhaseError
 from pyclag.hand import cards_of
 from pyclag.plays import play_mask
 from pyclag.state import GameState, Phase, RoundState
+from tests.helpers import load_example
 
-
-def _example_values() -> Callable[..., list[int]]:
-    """``endgame_values`` of examples/endgame_fusion.py (examples/ is not a package)."""
-    path = pathlib.Path(__file__).parent.parent.parent / "examples" / "endgame_fusion.py"
-    spec = importlib.util.spec_from_file_location("examples.endgame_fusion", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    values: Callable[..., list[int]] = module.endgame_values
-    return values
-
-
-endgame_values: Final = _example_values()
+endgame_values: Final[Callable[..., list[int]]] = load_example("endgame_fusion").endgame_values
 
 
 def _played_to(seed: int, players: int, size: int, left: int) -> GameState:
