@@ -23,7 +23,9 @@ the ceiling of this kind of search.
 from __future__ import annotations
 
 import argparse
+import json
 import math
+import pathlib
 import random
 import statistics
 import time
@@ -32,7 +34,7 @@ from collections.abc import Sequence
 import pyclag
 from bot_strength import Oracle, play_seen
 from pyclag.bots import Bot, HeuristicBot, play_game
-from pyclag.bots.pimc import ENDGAME, POLICIES, WORLDS, PIMCBot
+from pyclag.bots.pimc import ENDGAME, OBJECTIVES, POLICIES, WORLDS, PIMCBot
 from pyclag.views import Observation
 
 
@@ -68,6 +70,8 @@ def main() -> None:
     parser.add_argument("--fit", type=int, default=1, help="PIMCBot's fit; -1: None")
     parser.add_argument("--endgame", type=int, default=ENDGAME, help="PIMCBot's endgame (0: None)")
     parser.add_argument("--worlds", type=int, default=None)
+    parser.add_argument("--objective", choices=OBJECTIVES, default="points")
+    parser.add_argument("--dump", help="write each game's (won, final score) to this JSON file")
     parser.add_argument("--preset", default="wikipedia")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--baseline", action="store_true", help="also heuristic bots alone")
@@ -84,6 +88,7 @@ def main() -> None:
     won, base_won = 0, 0
     scores: list[int] = []
     others: list[int] = []
+    outcomes: list[tuple[bool, int]] = []  # each game's (won, final score), for --dump
     by_deal: list[list[int]] = []  # per deal of the game: the bot's points less the heuristic's
     for game in range(args.games):
         seed = args.seed + game
@@ -94,6 +99,7 @@ def main() -> None:
             seed=f"{seed}:{seat}",
             fit=None if args.fit < 0 else args.fit,
             endgame=args.endgame or None,
+            objective=args.objective,
         )
         if args.oracle:  # one world, the true one: its playouts are its whole search
             pimc = Oracle(1, args.oracle, seed=f"{seed}:{seat}", endgame=None)
@@ -101,6 +107,7 @@ def main() -> None:
         start = pyclag.new_game(rules, players=players, first_dealer=0)
         end = play_seen(start, bots, random.Random(seed))  # play_game's game, for PIMC
         won += seat in pyclag.winners(end)
+        outcomes.append((seat in pyclag.winners(end), end.scores[seat]))
         scores.append(end.scores[seat])
         others += [score for other, score in enumerate(end.scores) if other != seat]
         if args.baseline:
@@ -110,6 +117,8 @@ def main() -> None:
                 if number == len(by_deal):
                     by_deal.append([])
                 by_deal[number].append(mine.points[seat] - theirs.points[seat])
+    if args.dump:
+        pathlib.Path(args.dump).write_text(json.dumps(outcomes))
     where = "rotating" if args.seat < 0 else str(args.seat)
     bot = f"oracle ({args.oracle} playouts)" if args.oracle else "PIMC"
     print(

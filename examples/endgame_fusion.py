@@ -2,7 +2,7 @@
 
 Run it with ``python examples/endgame_fusion.py [DEALS] [--seed S] [--most K]``.
 
-:func:`pyclag.bots.pimc.endgame_points` searches each world apart: the seat
+:func:`pyclag.bots.playouts.endgame_points` searches each world apart: the seat
 takes its best line in each, as if it could see that world's hands, so in two
 worlds it cannot tell apart it may play different later cards ("strategy
 fusion"), which overrates every candidate. :func:`endgame_values` searches all
@@ -29,7 +29,8 @@ from collections.abc import Sequence
 
 import pyclag
 from pyclag.bots import Bot, HeuristicBot, heuristic, play_game
-from pyclag.bots.pimc import PIMCBot, endgame_points
+from pyclag.bots.pimc import PIMCBot
+from pyclag.bots.playouts import endgame_points
 from pyclag.cards import DECK, Card
 from pyclag.decisions import PLAY_CARD
 from pyclag.engine import wrong_phase_error
@@ -40,7 +41,7 @@ from pyclag.views import Observation
 
 Replies = dict[tuple[int, int, tuple[int, ...]], Card]
 """The opponents' cards by seat, hand mask and cards played so far (the cache
-:func:`~pyclag.bots.pimc.endgame_points` keeps)."""
+:func:`~pyclag.bots.playouts.endgame_points` keeps)."""
 
 GROUPS: collections.Counter[bool] = collections.Counter()
 """The groups of worlds :func:`endgame_values` searched, by whether they held
@@ -61,7 +62,7 @@ def endgame_values(
     knowing only what it sees. ``worlds`` are states ``seat`` cannot tell
     apart, with ``seat`` to play (a deal played from the hand, no wild twos);
     ``path`` is the cards played so far in all of them. No value is above the
-    sum over the worlds of :func:`~pyclag.bots.pimc.endgame_points`, which
+    sum over the worlds of :func:`~pyclag.bots.playouts.endgame_points`, which
     lets the seat choose differently in each; with one world they are equal.
 
     >>> import random, pyclag

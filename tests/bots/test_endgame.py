@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 
 import pyclag
 from pyclag.bots import HeuristicBot, play_game
-from pyclag.bots.pimc import PIMCBot, endgame_points
+from pyclag.bots.pimc import PIMCBot
+from pyclag.bots.playouts import endgame_points
 from pyclag.errors import RulesError, WrongPhaseError
 from pyclag.hand import cards_of
 from pyclag.plays import play_mask

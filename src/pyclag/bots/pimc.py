@@ -22,35 +22,27 @@ from collections.abc import Sequence
 from typing import Final
 
 from pyclag.actions import Bid, Call, Play, PlayerAction
-from pyclag.bots import HeuristicBot, heuristic, legal_choices
+from pyclag.bots import HeuristicBot, legal_choices
 from pyclag.bots.heuristic import call_values
 from pyclag.bots.inference import FittedWorlds, applies
-from pyclag.bots.odds import beaters, card_chances
-from pyclag.cards import DECK, Card, Rank, Suit
+from pyclag.bots.odds import card_chances
+from pyclag.bots.playouts import DealValue, endgame_points, greedy_play
+from pyclag.bots.standing import game_value
+from pyclag.cards import DECK, Card
 from pyclag.checks import not_a
 from pyclag.decisions import BID_TRICKS, PLAY_CARD
-from pyclag.engine import apply, is_over, sample_chance, wrong_phase_error
+from pyclag.engine import apply, is_over, sample_chance
 from pyclag.errors import RulesError
-from pyclag.hand import Hand, cards_of
+from pyclag.hand import Hand
 from pyclag.playout import rollouts
 from pyclag.plays import play_mask
-from pyclag.rules.deals import Bidding, PlayMode
-from pyclag.rules.play import best_play, play_strength
-from pyclag.rules.round import RoundRules
+from pyclag.rules.deals import PlayMode
+from pyclag.rules.play import TWOS
 from pyclag.sampling import determinize
-from pyclag.scoring.schemes import MostTricks
-from pyclag.state import GameState, Phase, RoundState
+from pyclag.state import GameState, Phase
 from pyclag.views import Observation, observe
 
-__all__ = [
-    "ENDGAME",
-    "POLICIES",
-    "WORLDS",
-    "PIMCBot",
-    "card_suit_mask",
-    "endgame_points",
-    "greedy_play",
-]
+__all__ = ["ENDGAME", "OBJECTIVES", "POLICIES", "WORLDS", "PIMCBot"]
 
 WORLDS: Final = 48
 """The worlds searched per decision by default. Measured with
@@ -60,7 +52,7 @@ heuristic bot, 48 worlds +2.23 (0.44), 96 worlds +2.29 (0.42)."""
 
 ENDGAME: Final = 3
 """The cards left in the seat's hand from which :class:`PIMCBot` searches the
-rest of the deal exactly, by default (:func:`endgame_points`). Measured with
+rest of the deal exactly, by default (:func:`~pyclag.bots.playouts.endgame_points`). Measured with
 ``examples/bot_strength.py`` against the same bot without it, pair by pair:
 +0.03 (0.07) points per deal over 400 pairs (seed 9000), +0.12 (0.04) over
 2,400 fresh pairs (seed 20000). Deeper, against 3 on those 2,400 pairs: 4
@@ -72,149 +64,14 @@ POLICIES: Final = ("greedy", "heuristic", "random")
 on the full state and bids as :class:`~pyclag.bots.HeuristicBot`;
 ``heuristic`` is the heuristic bot throughout; ``random`` plays at random."""
 
+OBJECTIVES: Final = ("points", "game")
+"""What :class:`PIMCBot` maximises: ``points``, its own mean points for the
+deal; ``game``, its mean chance of winning the game after the deal
+(:func:`pyclag.bots.standing.game_value`), which also counts what the deal
+gives the players it must beat."""
+
 _PLAY: Final = Phase.PLAY
 _BID: Final = Phase.BID
-
-
-def greedy_play(state: GameState, seat: int) -> Play | None:
-    """A fast playout card for ``seat`` in a world where every hand is known.
-    While it wants tricks it plays the cheapest card no later player can beat
-    (else its weakest card); once its bid is made, the strongest card some
-    player beats (else its weakest). ``None`` where a wild two would need a
-    declaration (the heuristic bot plays those).
-
-    >>> import random, pyclag
-    >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL.with_schedule([3]), 3), rng=random.Random(0))
-    >>> state = pyclag.bid(pyclag.bid(pyclag.bid(state, 1), 1), 0)
-    >>> str(state.round.hands[1]), greedy_play(state, 1).card
-    ('7C 4H 4S', Card(Suit.HEARTS, Rank.FOUR))
-    """
-    rnd = state.round
-    legal = play_mask(rnd, seat)
-    if rnd.setup.played.twos is not None and legal & _TWOS:
-        return None
-    rules = rnd.setup.round_rules
-    cards = cards_of(legal)
-    if rules is None:
-        return Play(seat, cards[0])
-    trick = rnd.trick
-    players = rnd.setup.players
-    later = [rnd.masks[(seat + step) % players] for step in range(1, players - len(trick))]
-    tables, table_of = rules.tables, beaters(rules)
-    led = trick[0].effective if trick else None  # the suit led is this card's suit
-    best = -1
-    if led is not None:
-        best = play_strength(best_play(trick, rules), tables[led.suit.value])
-
-    def wins(card: Card) -> bool:
-        index = card.index
-        suit = index // 13 if led is None else led.index // 13  # a suit's value
-        if tables[suit][index] <= best:
-            return False
-        follow, other = table_of[suit][index]
-        either = follow | other
-        suit_mask = card.suit_mask if led is None else led.suit_mask
-        for held in later:  # each follows suit if it can (§1.8)
-            if held & suit_mask:
-                if held & follow:
-                    return False
-            elif held & either:
-                return False
-        return True
-
-    def weight(card: Card) -> int:  # its strength led: a trump above any plain card
-        index = card.index
-        return tables[index // 13][index]
-
-    if _wants(rnd, seat, rules):
-        sure = [card for card in cards if wins(card)]
-        return Play(seat, min(sure or cards, key=weight))
-    losing = [card for card in cards if not wins(card)]
-    return Play(seat, max(losing, key=weight) if losing else min(cards, key=weight))
-
-
-def card_suit_mask(suit: Suit) -> int:
-    """The mask of a whole suit.
-
-    >>> card_suit_mask(Suit.CLUBS) == (1 << 13) - 1
-    True
-    """
-    return DECK[suit.value * 13].suit_mask
-
-
-def _wants(rnd: RoundState, seat: int, rules: RoundRules) -> bool:
-    """Whether ``seat`` still wants tricks: always in Most Tricks, never in
-    misère, until its bid is made, and again once past it (nothing to lose)."""
-    if isinstance(rules.scoring, MostTricks):
-        return True
-    if rnd.setup.played.bidding is Bidding.FORCED_ZERO:
-        return False
-    bid, won = rnd.bids[seat], rnd.tricks_won[seat]
-    return bid is None or won != bid
-
-
-def endgame_points(
-    state: GameState,
-    seat: int,
-    this_round: int,
-    path: tuple[int, ...],
-    cache: dict[tuple[int, int, tuple[int, ...]], Card],
-) -> int:
-    """The most points ``seat`` can make in deal ``this_round`` from ``state``
-    (its play phase, the deal played from the hand, no wild twos) if every
-    other seat plays as :class:`~pyclag.bots.HeuristicBot` would from its own
-    observation of ``state``: an exact search of ``seat``'s lines. ``path``
-    is the indices of the cards played so far in the deal, in order; with the
-    deal's public facts it is what the table has seen, so ``cache`` keeps an
-    opponent's card by its seat, its hand's mask and ``path`` (one cache per
-    deal and seat; the caller keeps it).
-
-    >>> import random, pyclag
-    >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL.with_schedule([2]), 3), rng=random.Random(0))
-    >>> state = pyclag.bid(pyclag.bid(pyclag.bid(state, 1), 0), 0)
-    >>> [str(hand) for hand in state.round.hands], state.round.bids
-    (['9C 8S', '4H 4S', 'AC AH'], (0, 1, 0))
-    >>> [endgame_points(state, seat, 0, (), {}) for seat in range(3)]
-    [10, 0, 0]
-
-    Clubs are trumps (the 7C turned up): seat 2's ace of trumps takes a trick
-    whatever it does, and seat 1's fours take none.
-    """
-    if len(state.history) > this_round:  # the deal is over
-        return state.history[this_round].points[seat]
-    rnd = state.round
-    actor = rnd.to_act
-    if not isinstance(actor, int) or rnd.phase is not _PLAY:
-        raise wrong_phase_error(state, "endgame_points", _PLAY)
-    if rnd.setup.played.twos is not None:  # a two would need its declaration searched too
-        raise RulesError(
-            f"endgame_points: a deal with wild twos is not searched ({rnd.setup.played.label})"
-        )
-    legal = play_mask(rnd, actor)
-    if actor == seat:  # its own best line
-        return max(
-            endgame_points(
-                PLAY_CARD(state, rnd, seat, card, None),
-                seat,
-                this_round,
-                (*path, card.index),
-                cache,
-            )
-            for card in cards_of(legal)
-        )
-    if legal & (legal - 1):
-        key = (actor, rnd.masks[actor], path)
-        card = cache.get(key)
-        if card is None:
-            view = observe(state, actor)
-            action = heuristic.choose(view, view.legal)
-            if not isinstance(action, Play):  # a wild two's declaration: not searched
-                raise RulesError(f"endgame_points: {action} is no plain card to search")
-            card = cache[key] = action.card
-    else:  # one legal card
-        card = DECK[legal.bit_length() - 1]
-    after = PLAY_CARD(state, rnd, actor, card, None)
-    return endgame_points(after, seat, this_round, (*path, card.index), cache)
 
 
 def _in_endgame(view: Observation, endgame: int | None) -> bool:
@@ -245,9 +102,6 @@ def _misfit(world: GameState, seat: int) -> float:
     view = observe(world, seat)
     expected = sum(card_chances(view, Hand(rnd.masks[seat] | view.played[seat]), rules))
     return (expected - bid) ** 2
-
-
-_TWOS: Final = sum(card.mask for card in DECK if card.rank is Rank.TWO)
 
 
 class PIMCBot:
@@ -282,11 +136,15 @@ class PIMCBot:
     * ``endgame``: ``None``, or once the seat holds at most ``endgame`` cards
       (in a deal played from the hand, without wild twos), each candidate is
       scored in each world by an exact search of the rest of the deal
-      (:func:`endgame_points`): the seat plays its best line, every opponent
+      (:func:`~pyclag.bots.playouts.endgame_points`): the seat plays its best line, every opponent
       as the heuristic bot would from its own observation of that world.
       By default 3 (:data:`ENDGAME`): +2.36 (0.14) points per deal over the
       heuristic to +2.24 (0.14) without it, +0.12 (0.04) pair by pair over
       2,400 pairs, at about 1.07 times the time a decision.
+    * ``objective``: what a world's outcome is worth (:data:`OBJECTIVES`):
+      ``points``, the default, the seat's own points for the deal;
+      ``game``, its chance of winning the game after the deal
+      (:func:`pyclag.bots.standing.game_value`).
 
     Every other setting and idea measured against this default (other
     playouts, bids by fitted models or by search, worlds weighed by the
@@ -314,6 +172,7 @@ class PIMCBot:
         span: int | None = 0,
         fit: int | None = 1,
         endgame: int | None = ENDGAME,
+        objective: str = "points",
     ) -> None:
         for name, given in (("span", span), ("fit", fit), ("endgame", endgame)):
             if given is not None and (
@@ -329,10 +188,14 @@ class PIMCBot:
             raise RulesError(
                 f"PIMCBot: policy must be one of {', '.join(POLICIES)}, not {policy!r}"
             )
+        if objective not in OBJECTIVES:
+            raise RulesError(
+                f"PIMCBot: objective must be one of {', '.join(OBJECTIVES)}, not {objective!r}"
+            )
         if seconds is not None and not (isinstance(seconds, (int, float)) and seconds > 0):
             raise RulesError(f"PIMCBot: seconds must be None or a number > 0, not {seconds!r}")
         self.worlds, self.policy, self.seconds, self.calls = worlds, policy, seconds, calls
-        self.span, self.fit, self.endgame = span, fit, endgame
+        self.span, self.fit, self.endgame, self.objective = span, fit, endgame, objective
         self.known: tuple[object, ...] | None = None  # the deal the endgame cache is of
         self.replies: dict[tuple[int, int, tuple[int, ...]], Card] = {}
         self.fitted = FittedWorlds(slack=fit or 0)
@@ -342,11 +205,12 @@ class PIMCBot:
     def __repr__(self) -> str:
         return (
             f"PIMCBot(worlds={self.worlds}, policy={self.policy!r}, seconds={self.seconds}, "
-            f"fit={self.fit}, endgame={self.endgame})"
+            f"fit={self.fit}, endgame={self.endgame}, objective={self.objective!r})"
         )
 
     def choose(self, observation: Observation) -> PlayerAction:
-        """The candidate with the best mean points for the deal over the worlds.
+        """The candidate with the best mean points for the deal over the worlds
+        (or the best mean chance of winning the game, ``objective="game"``).
 
         >>> import random, pyclag
         >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL.with_schedule([5]), 3), rng=random.Random(1))
@@ -360,6 +224,9 @@ class PIMCBot:
             return candidates[0]
         seat, this_round = observation.seat, len(observation.history)
         path = self._endgame_path(observation)
+        value: DealValue | None = None
+        if self.objective == "game":
+            value = game_value(observation)
         totals = [0.0] * len(candidates)
         start = time.perf_counter()
         for world, guess in enumerate(self.sample_worlds(observation)):
@@ -374,10 +241,13 @@ class PIMCBot:
                 after = apply(guess, action)
                 if path is not None and isinstance(action, Play):
                     played = (*path, action.card.index)
-                    totals[number] += endgame_points(after, seat, this_round, played, self.replies)
+                    totals[number] += endgame_points(
+                        after, seat, this_round, played, self.replies, value
+                    )
                     continue
                 rng = random.Random(playout_seed)  # the same playout luck for every candidate
-                totals[number] += self._points(after, rng, this_round)[seat]
+                points = self._points(after, rng, this_round)
+                totals[number] += points[seat] if value is None else value(points)
         return candidates[max(range(len(candidates)), key=lambda number: totals[number])]
 
     def sample_worlds(self, view: Observation) -> list[GameState]:
@@ -476,7 +346,7 @@ class PIMCBot:
             if rnd.phase is _PLAY:
                 legal = play_mask(rnd, seat)
                 if not legal & (legal - 1) and not (
-                    rnd.setup.played.twos is not None and legal & _TWOS
+                    rnd.setup.played.twos is not None and legal & TWOS
                 ):
                     # one legal card: what every policy plays, without asking one
                     state = PLAY_CARD(state, rnd, seat, DECK[legal.bit_length() - 1], None)
