@@ -38,7 +38,7 @@ from typing import NoReturn
 from pyclag import __version__, bench, bench_openspiel, charts, launch, presets, records
 from pyclag.bots import Bot
 from pyclag.bots.names import BOT_NAMES, Search, bot_names, make_bots, seated, table_text
-from pyclag.bots.pimc import POLICIES
+from pyclag.bots.pimc import OBJECTIVES, POLICIES
 from pyclag.engine import is_over, new_game, phase
 from pyclag.errors import ClagError, RecordError
 from pyclag.launch import write_file
@@ -210,11 +210,17 @@ def _search_arguments(command: argparse.ArgumentParser) -> None:
     command.add_argument(
         "--pimc-seconds", type=float, help="PIMC time budget per decision (default: none)"
     )
+    command.add_argument(
+        "--pimc-objective",
+        default=Search().objective,
+        help=f"what PIMC plays for: {', '.join(OBJECTIVES)} (the game) "
+        f"(default: {Search().objective})",
+    )
 
 
 def _search(args: argparse.Namespace) -> Search:
     """The PIMC settings the ``--pimc-*`` options give."""
-    return Search(args.pimc_worlds, args.pimc_policy, args.pimc_seconds)
+    return Search(args.pimc_worlds, args.pimc_policy, args.pimc_seconds, args.pimc_objective)
 
 
 def _bots(args: argparse.Namespace, seats: Sequence[int], seed: object) -> list[Bot]:

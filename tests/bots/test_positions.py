@@ -130,6 +130,10 @@ def test_named_bots_and_their_settings() -> None:
     assert [type(bot).__name__ for bot in table] == ["PIMCBot", "HeuristicBot"] * 2
     with pytest.raises(pyclag.ClagError, match="--pimc-worlds"):
         make_bots(["pimc"], [0], seed=2, settings=Search(worlds=0))
+    with pytest.raises(pyclag.ClagError, match="--pimc-objective takes points, game; not 'wins'"):
+        make_bots(["pimc"], [0], seed=2, settings=Search(objective="wins"))
+    (bot,) = make_bots(["pimc"], [0], seed=2, settings=Search(objective="game"))
+    assert isinstance(bot, PIMCBot) and bot.objective == "game"
 
 
 def test_pimc_bot_random_policy_scores_each_world_as_a_random_playout() -> None:

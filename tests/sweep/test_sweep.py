@@ -322,8 +322,10 @@ def test_the_search_settings_reach_every_shard_and_are_refused_before_any() -> N
             seen.append(shard.search)
             yield function(shard)
 
-    simulate_many(RULES, 3, ["pimc", "random"], 2, shard_size=1, map=recording, search=Search(2))
-    assert seen == [Search(2), Search(2)]
-    with pytest.raises(SystemExit) as stopped:  # --games 20: through the shards
-        main([*SIMULATE, "--bots", "pimc", "--pimc-worlds", "0"])
-    assert stopped.value.code == 2
+    search = Search(2, objective="game")
+    simulate_many(RULES, 3, ["pimc", "random"], 2, shard_size=1, map=recording, search=search)
+    assert seen == [search, search]
+    for option, value in (("--pimc-worlds", "0"), ("--pimc-objective", "wins")):
+        with pytest.raises(SystemExit) as stopped:  # --games 20: through the shards
+            main([*SIMULATE, "--bots", "pimc", option, value])
+        assert stopped.value.code == 2

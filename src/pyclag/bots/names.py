@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Final, NamedTuple
 
 from pyclag.bots import Bot, HeuristicBot, RandomBot
-from pyclag.bots.pimc import POLICIES, WORLDS, PIMCBot
+from pyclag.bots.pimc import OBJECTIVES, POLICIES, WORLDS, PIMCBot
 from pyclag.errors import ClagError
 
 __all__ = ["BOT_NAMES", "Search", "bot_names", "make_bots", "seated", "table_text"]
@@ -25,13 +25,14 @@ BOT_NAMES: Final = ("heuristic", "pimc", "random")
 class Search(NamedTuple):
     """The settings of the PIMC bots a table seats (:class:`~pyclag.bots.pimc.PIMCBot`).
 
-    >>> Search().worlds, Search().policy
-    (48, 'greedy')
+    >>> Search().worlds, Search().policy, Search().objective
+    (48, 'greedy', 'points')
     """
 
     worlds: int = WORLDS
     policy: str = "greedy"
     seconds: float | None = None
+    objective: str = "points"
 
 
 def bot_names(text: str) -> list[str]:
@@ -97,6 +98,10 @@ def make_bots(
     settings = Search() if settings is None else settings
     if settings.policy not in POLICIES:
         raise ClagError(f"--pimc-policy takes {', '.join(POLICIES)}; not {settings.policy!r}")
+    if settings.objective not in OBJECTIVES:
+        raise ClagError(
+            f"--pimc-objective takes {', '.join(OBJECTIVES)}; not {settings.objective!r}"
+        )
     if settings.worlds < 1:
         raise ClagError(f"--pimc-worlds must be at least 1, not {settings.worlds}")
     if settings.seconds is not None and settings.seconds <= 0:
@@ -108,7 +113,15 @@ def make_bots(
         if name == "random":
             table.append(RandomBot(random.Random(own)))
         elif name == "pimc":
-            table.append(PIMCBot(settings.worlds, settings.policy, settings.seconds, seed=own))
+            table.append(
+                PIMCBot(
+                    settings.worlds,
+                    settings.policy,
+                    settings.seconds,
+                    seed=own,
+                    objective=settings.objective,
+                )
+            )
         else:
             table.append(HeuristicBot())
     return table
