@@ -2,6 +2,7 @@
 
 Run it with ``python examples/bot_games.py [GAMES] [--seed S] [--seat K]
 [--fit F] [--endgame E] [--worlds W] [--preset P] [--players N]
+[--objective points|game] [--bid-search B] [--dump FILE]
 [--oracle greedy|heuristic] [--baseline [--by-deal]]``. Game ``i``
 is the game ``pyclag simulate --games GAMES --seed S --bots ...`` plays as
 its ``i``-th (the pack from ``Random(S + i)``, the first dealer seat 0, each
@@ -34,7 +35,7 @@ from collections.abc import Sequence
 import pyclag
 from bot_strength import Oracle, play_seen
 from pyclag.bots import Bot, HeuristicBot, play_game
-from pyclag.bots.pimc import ENDGAME, OBJECTIVES, POLICIES, WORLDS, PIMCBot
+from pyclag.bots.pimc import BID_SEARCH, ENDGAME, OBJECTIVES, POLICIES, WORLDS, PIMCBot
 from pyclag.views import Observation
 
 
@@ -71,6 +72,9 @@ def main() -> None:
     parser.add_argument("--endgame", type=int, default=ENDGAME, help="PIMCBot's endgame (0: None)")
     parser.add_argument("--worlds", type=int, default=None)
     parser.add_argument("--objective", choices=OBJECTIVES, default="points")
+    parser.add_argument(
+        "--bid-search", type=int, default=BID_SEARCH, help="PIMCBot's bid_search (0: None)"
+    )
     parser.add_argument("--dump", help="write each game's (won, final score) to this JSON file")
     parser.add_argument("--preset", default="wikipedia")
     parser.add_argument("--players", type=int, default=4)
@@ -100,6 +104,7 @@ def main() -> None:
             fit=None if args.fit < 0 else args.fit,
             endgame=args.endgame or None,
             objective=args.objective,
+            bid_search=args.bid_search or None,
         )
         if args.oracle:  # one world, the true one: its playouts are its whole search
             pimc = Oracle(1, args.oracle, seed=f"{seed}:{seat}", endgame=None)
@@ -123,7 +128,8 @@ def main() -> None:
     bot = f"oracle ({args.oracle} playouts)" if args.oracle else "PIMC"
     print(
         f"{args.games} {args.preset} games, {players} players, seed {args.seed}, "
-        f"{bot} seat {where}, fit {args.fit}, endgame {args.endgame}"
+        f"{bot} seat {where}, fit {args.fit}, endgame {args.endgame}, "
+        f"objective {args.objective}, bid search {args.bid_search}"
     )
     print(f"{bot} won {_share(won, args.games)}")
     if args.baseline:

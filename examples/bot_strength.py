@@ -2,7 +2,7 @@
 
 Run it with ``python examples/bot_strength.py [DEALS] [--test pimc|heuristic]
 [--against heuristic|old] [--worlds W] [--policy P] [--span S] [--fit F]
-[--endgame E] [--deal N] [--seed N]``
+[--endgame E] [--bid-search B] [--objective O] [--deal N] [--seed N]``
 (``--span``: the bids PIMC searches, those within S of the heuristic's; -1
 for all of them; 0, the default, bids as the heuristic; ``--fit``: PIMCBot's
 ``fit``, -1 for ``None``; ``--endgame``: its ``endgame``, 0 for ``None``; the
@@ -36,7 +36,7 @@ from typing import Final
 import pyclag
 from pyclag.bots import Bot, HeuristicBot, play_game
 from pyclag.bots.inference import applies
-from pyclag.bots.pimc import ENDGAME, WORLDS, PIMCBot
+from pyclag.bots.pimc import BID_SEARCH, ENDGAME, OBJECTIVES, WORLDS, PIMCBot
 from pyclag.rules.round import RoundRules
 from pyclag.rules.ruleset import RuleSet
 from pyclag.state import GameState
@@ -354,6 +354,13 @@ def main() -> None:
     )
     parser.add_argument("--span", type=int, default=0, help="the bids searched; -1: every one")
     parser.add_argument(
+        "--bid-search",
+        type=int,
+        default=BID_SEARCH,
+        help="PIMCBot's bid_search: every bid searched up to this hand size (0: None)",
+    )
+    parser.add_argument("--objective", choices=OBJECTIVES, default="points")
+    parser.add_argument(
         "--deal",
         type=int,
         default=0,
@@ -388,6 +395,8 @@ def main() -> None:
             span=span,
             fit=None if args.fit < 0 else args.fit,
             endgame=args.endgame or None,
+            bid_search=args.bid_search or None,
+            objective=args.objective,
         )
         return OracleBids(pimc) if args.test == "oracle-bids" else pimc
 
