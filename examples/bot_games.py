@@ -65,7 +65,7 @@ def _mean(values: Sequence[float]) -> str:
 def main() -> None:
     """Play the games and print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("games", nargs="?", type=int, default=4)
+    parser.add_argument("games", nargs="?", type=int, default=2)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--seat", type=int, default=0, help="the PIMC bot's seat; -1: rotating")
     parser.add_argument("--fit", type=int, default=1, help="PIMCBot's fit; -1: None")

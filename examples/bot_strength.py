@@ -151,7 +151,7 @@ class FitPIMC(PIMCBot):
     """
 
     def __init__(self, worlds: int, policy: str, seed: int = 0, slack: int = 0) -> None:
-        super().__init__(worlds, policy, seed=seed, fit=slack, endgame=None)
+        super().__init__(worlds, policy, seed=seed, fit=slack, endgame=None, bid_search=None)
         self.truth: GameState | None = None  # set by play_seen, read only by --placed
         self.plain = random.Random(seed)
 

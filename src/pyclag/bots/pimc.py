@@ -11,7 +11,7 @@ included. It sees only its observation: the worlds are its guesses.
 >>> bots = [PIMCBot(seed=1), HeuristicBot(), HeuristicBot()]
 >>> end = play_game(pyclag.new_game(pyclag.NORMAL.with_schedule([3]), 3), bots, random.Random(2))
 >>> end.history[0].bids, end.scores
-((2, 2, 0), (0, 14, 10))
+((0, 2, 0), (0, 14, 10))
 """
 
 from __future__ import annotations
