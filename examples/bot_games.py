@@ -35,7 +35,7 @@ from collections.abc import Sequence
 import pyclag
 from bot_strength import Oracle, play_seen
 from pyclag.bots import Bot, HeuristicBot, play_game
-from pyclag.bots.pimc import BID_SEARCH, ENDGAME, OBJECTIVES, POLICIES, WORLDS, PIMCBot
+from pyclag.bots.pimc import BID_SEARCH, ENDGAME, OBJECTIVE, OBJECTIVES, POLICIES, WORLDS, PIMCBot
 from pyclag.views import Observation
 
 
@@ -71,7 +71,7 @@ def main() -> None:
     parser.add_argument("--fit", type=int, default=1, help="PIMCBot's fit; -1: None")
     parser.add_argument("--endgame", type=int, default=ENDGAME, help="PIMCBot's endgame (0: None)")
     parser.add_argument("--worlds", type=int, default=None)
-    parser.add_argument("--objective", choices=OBJECTIVES, default="points")
+    parser.add_argument("--objective", choices=OBJECTIVES, default=OBJECTIVE)
     parser.add_argument(
         "--bid-search", type=int, default=BID_SEARCH, help="PIMCBot's bid_search (0: None)"
     )
@@ -107,7 +107,7 @@ def main() -> None:
             bid_search=args.bid_search or None,
         )
         if args.oracle:  # one world, the true one: its playouts are its whole search
-            pimc = Oracle(1, args.oracle, seed=f"{seed}:{seat}", endgame=None)
+            pimc = Oracle(1, args.oracle, seed=f"{seed}:{seat}", endgame=None, objective="points")
         bots[seat] = _Timed(pimc, seconds)
         start = pyclag.new_game(rules, players=players, first_dealer=0)
         end = play_seen(start, bots, random.Random(seed))  # play_game's game, for PIMC

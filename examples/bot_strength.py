@@ -108,7 +108,7 @@ class Oracle(PIMCBot):
 
     >>> import random, pyclag
     >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL.with_schedule([3]), 3), rng=random.Random(0))
-    >>> oracle = Oracle(worlds=1, span=None)
+    >>> oracle = Oracle(worlds=1, span=None, objective="points")
     >>> oracle.truth = state
     >>> oracle.choose(pyclag.observe(state, 1))
     Bid(seat=1, tricks=1)
@@ -151,7 +151,9 @@ class FitPIMC(PIMCBot):
     """
 
     def __init__(self, worlds: int, policy: str, seed: int = 0, slack: int = 0) -> None:
-        super().__init__(worlds, policy, seed=seed, fit=slack, endgame=None, bid_search=None)
+        super().__init__(
+            worlds, policy, seed=seed, fit=slack, endgame=None, bid_search=None, objective="points"
+        )
         self.truth: GameState | None = None  # set by play_seen, read only by --placed
         self.plain = random.Random(seed)
 
@@ -181,7 +183,10 @@ class OracleBids:
     """
 
     def __init__(self, player: Bot) -> None:
-        self.oracle, self.player = Oracle(1, "heuristic", span=None, endgame=None), player
+        self.oracle, self.player = (
+            Oracle(1, "heuristic", span=None, endgame=None, objective="points"),
+            player,
+        )
 
     def choose(self, observation: Observation) -> pyclag.PlayerAction:
         """The oracle's bid, or the player's choice.
@@ -359,7 +364,9 @@ def main() -> None:
         default=BID_SEARCH,
         help="PIMCBot's bid_search: every bid searched up to this hand size (0: None)",
     )
-    parser.add_argument("--objective", choices=OBJECTIVES, default="points")
+    parser.add_argument(  # points, not PIMCBot's default: each deal here is a whole game
+        "--objective", choices=OBJECTIVES, default="points", help="PIMCBot's objective"
+    )
     parser.add_argument(
         "--deal",
         type=int,
@@ -385,7 +392,7 @@ def main() -> None:
         policy = args.policy
         span = None if args.span < 0 else args.span
         if args.test == "oracle":
-            return Oracle(1, policy, seed=args.seed, span=span, endgame=None)
+            return Oracle(1, policy, seed=args.seed, span=span, endgame=None, objective="points")
         if args.test == "fit":
             return FitPIMC(worlds or WORLDS, policy, args.seed, args.slack)
         pimc = PIMCBot(

@@ -181,7 +181,7 @@ class Probe(PIMCBot):
     """
 
     def __init__(self, most: int, seed: object = 0) -> None:
-        super().__init__(seed=seed)
+        super().__init__(seed=seed, objective="points", bid_search=None)
         self.most, self.counts = most, collections.Counter[tuple[int, str]]()
 
     def choose(self, observation: Observation) -> pyclag.PlayerAction:

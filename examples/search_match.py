@@ -85,7 +85,9 @@ def main() -> None:
         game, evaluator, uct_c=2.0, max_simulations=args.simulations, random_state=search_rng
     )
     searcher = Timed(ismcts_bot.step)
-    tested = pyclag_bot(PIMCBot(seed=args.seed) if args.test == "pimc" else HeuristicBot())
+    tested = pyclag_bot(
+        PIMCBot(seed=args.seed, objective="points") if args.test == "pimc" else HeuristicBot()
+    )
     differences: list[float] = []
     points: dict[str, list[float]] = {"test": [], "ismcts": []}
     made: dict[str, list[bool]] = {"test": [], "ismcts": []}

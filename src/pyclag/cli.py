@@ -213,8 +213,7 @@ def _search_arguments(command: argparse.ArgumentParser) -> None:
     command.add_argument(
         "--pimc-objective",
         default=Search().objective,
-        help=f"what PIMC plays for: {', '.join(OBJECTIVES)} (the game) "
-        f"(default: {Search().objective})",
+        help=f"what PIMC plays for: {', '.join(OBJECTIVES)} (default: {Search().objective})",
     )
 
 

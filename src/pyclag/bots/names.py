@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Final, NamedTuple
 
 from pyclag.bots import Bot, HeuristicBot, RandomBot
-from pyclag.bots.pimc import OBJECTIVES, POLICIES, WORLDS, PIMCBot
+from pyclag.bots.pimc import OBJECTIVE, OBJECTIVES, POLICIES, WORLDS, PIMCBot
 from pyclag.errors import ClagError
 
 __all__ = ["BOT_NAMES", "Search", "bot_names", "make_bots", "seated", "table_text"]
@@ -26,13 +26,13 @@ class Search(NamedTuple):
     """The settings of the PIMC bots a table seats (:class:`~pyclag.bots.pimc.PIMCBot`).
 
     >>> Search().worlds, Search().policy, Search().objective
-    (48, 'greedy', 'points')
+    (48, 'greedy', 'game')
     """
 
     worlds: int = WORLDS
     policy: str = "greedy"
     seconds: float | None = None
-    objective: str = "points"
+    objective: str = OBJECTIVE
 
 
 def bot_names(text: str) -> list[str]:

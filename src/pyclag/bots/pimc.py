@@ -3,8 +3,10 @@
 For each decision :class:`PIMCBot` draws ``worlds`` full game states its
 seat cannot tell from the real one (:func:`pyclag.determinize`), tries each
 candidate action in every world, plays the deal out there with fast playout
-bots, and takes the action with the best mean points for the deal, bids
-included. It sees only its observation: the worlds are its guesses.
+bots, and takes the action with the best mean value over the worlds: by
+default its chance of winning the game once the deal is scored
+(:mod:`pyclag.bots.standing`), or its points for the deal. It sees only its
+observation: the worlds are its guesses.
 
 >>> import random, pyclag
 >>> from pyclag.bots import HeuristicBot, play_game
@@ -42,7 +44,7 @@ from pyclag.sampling import determinize
 from pyclag.state import GameState, Phase
 from pyclag.views import Observation, observe
 
-__all__ = ["BID_SEARCH", "ENDGAME", "OBJECTIVES", "POLICIES", "WORLDS", "PIMCBot"]
+__all__ = ["BID_SEARCH", "ENDGAME", "OBJECTIVE", "OBJECTIVES", "POLICIES", "WORLDS", "PIMCBot"]
 
 WORLDS: Final = 48
 """The worlds searched per decision by default. Measured with
@@ -78,6 +80,12 @@ OBJECTIVES: Final = ("points", "game")
 deal; ``game``, its mean chance of winning the game after the deal
 (:func:`pyclag.bots.standing.game_value`), which also counts what the deal
 gives the players it must beat."""
+
+OBJECTIVE: Final = "game"
+""":class:`PIMCBot`'s objective by default. Over 300 whole 4-player Wikipedia
+games (seed 1000, seat 0, against three heuristic bots) it won 62.0% (2.8)
+with ``game`` (and ``bid_search=3``), 51.7% (2.9) with ``points``: +10.3
+(2.9) games in 100, pair by pair (the bots page, sixth round)."""
 
 _PLAY: Final = Phase.PLAY
 _BID: Final = Phase.BID
@@ -154,9 +162,9 @@ class PIMCBot:
       cards every legal bid is searched, whatever ``span`` says. By default
       3 (:data:`BID_SEARCH`).
     * ``objective``: what a world's outcome is worth (:data:`OBJECTIVES`):
-      ``points``, the default, the seat's own points for the deal;
-      ``game``, its chance of winning the game after the deal
-      (:func:`pyclag.bots.standing.game_value`).
+      ``game``, the default (:data:`OBJECTIVE`), the seat's chance of
+      winning the game after the deal (:func:`pyclag.bots.standing.game_value`);
+      ``points``, its own points for the deal.
 
     Every other setting and idea measured against this default (other
     playouts, bids by fitted models or by search, worlds weighed by the
@@ -184,7 +192,7 @@ class PIMCBot:
         span: int | None = 0,
         fit: int | None = 1,
         endgame: int | None = ENDGAME,
-        objective: str = "points",
+        objective: str = OBJECTIVE,
         bid_search: int | None = BID_SEARCH,
     ) -> None:
         settings = (("span", span), ("fit", fit), ("endgame", endgame), ("bid_search", bid_search))
@@ -224,8 +232,9 @@ class PIMCBot:
         )
 
     def choose(self, observation: Observation) -> PlayerAction:
-        """The candidate with the best mean points for the deal over the worlds
-        (or the best mean chance of winning the game, ``objective="game"``).
+        """The candidate with the best mean value over the worlds: the chance
+        of winning the game after the deal, or (``objective="points"``) the
+        seat's points for the deal.
 
         >>> import random, pyclag
         >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL.with_schedule([5]), 3), rng=random.Random(1))
