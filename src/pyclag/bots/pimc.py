@@ -28,9 +28,9 @@ from pyclag.bots import HeuristicBot, legal_choices
 from pyclag.bots.heuristic import call_values
 from pyclag.bots.inference import FittedWorlds, applies
 from pyclag.bots.odds import card_chances
-from pyclag.bots.playouts import DealValue, endgame_points, greedy_play
+from pyclag.bots.playouts import DealValue, Replies, endgame_points, greedy_play
 from pyclag.bots.standing import game_value
-from pyclag.cards import DECK, Card
+from pyclag.cards import DECK
 from pyclag.checks import not_a
 from pyclag.decisions import BID_TRICKS, PLAY_CARD
 from pyclag.engine import apply, is_over, sample_chance
@@ -220,7 +220,7 @@ class PIMCBot:
         self.span, self.fit, self.endgame, self.objective = span, fit, endgame, objective
         self.bid_search = bid_search
         self.known: tuple[object, ...] | None = None  # the deal the endgame cache is of
-        self.replies: dict[tuple[int, int, tuple[int, ...]], Card] = {}
+        self.replies: Replies = {}
         self.fitted = FittedWorlds(slack=fit or 0)
         self.rng = random.Random(str(seed))
         self.heuristic = HeuristicBot()

@@ -30,9 +30,13 @@ from pyclag.scoring.schemes import MostTricks
 from pyclag.state import GameState, Phase, RoundState
 from pyclag.views import observe
 
-__all__ = ["DealValue", "card_suit_mask", "endgame_points", "greedy_play"]
+__all__ = ["DealValue", "Replies", "card_suit_mask", "endgame_points", "greedy_play"]
 
 _PLAY: Final = Phase.PLAY
+
+Replies = dict[tuple[int, int, tuple[int, ...]], Card]
+"""The opponents' cards in an endgame search, by seat, hand mask and the
+cards played so far in the deal (:func:`endgame_points`' cache)."""
 
 DealValue = Callable[[tuple[int, ...]], float]
 """What an outcome of a deal is worth to the searching seat, given the points
@@ -122,7 +126,7 @@ def endgame_points(
     seat: int,
     this_round: int,
     path: tuple[int, ...],
-    cache: dict[tuple[int, int, tuple[int, ...]], Card],
+    cache: Replies,
     value: None = None,
 ) -> int: ...
 
@@ -133,7 +137,7 @@ def endgame_points(
     seat: int,
     this_round: int,
     path: tuple[int, ...],
-    cache: dict[tuple[int, int, tuple[int, ...]], Card],
+    cache: Replies,
     value: DealValue,
 ) -> float: ...
 
@@ -143,7 +147,7 @@ def endgame_points(
     seat: int,
     this_round: int,
     path: tuple[int, ...],
-    cache: dict[tuple[int, int, tuple[int, ...]], Card],
+    cache: Replies,
     value: DealValue | None = None,
 ) -> float:
     """The most points ``seat`` can make in deal ``this_round`` from ``state``
