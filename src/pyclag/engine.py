@@ -23,7 +23,7 @@ from typing import Any, Final
 
 import attrs
 
-from pyclag.actions import Action, Bid, Deal, PlayerAction
+from pyclag.actions import Action, Bid, ChanceAction, Deal, PlayerAction
 from pyclag.cards import Card
 from pyclag.chance import deal_pack
 from pyclag.checks import Frozen, check_rng
@@ -42,7 +42,7 @@ from pyclag.rules.deals import Bidding
 from pyclag.rules.ruleset import RuleSet, check_schedule, check_table
 from pyclag.scoring.tally import winners_by_totals
 from pyclag.shuffle import shuffled_deck
-from pyclag.state import Actor, GameState, Phase, Seat
+from pyclag.state import CHANCE, Actor, GameState, Phase, Seat
 
 __all__ = [
     "Outcome",
@@ -58,6 +58,7 @@ __all__ = [
     "parse_action",
     "phase",
     "sample_chance",
+    "shown_to",
     "shuffle_hands",
     "winners",
     "wrong_phase_error",
@@ -262,7 +263,7 @@ def apply(state: GameState, action: Action) -> GameState:
         seat = taken.seat
         # The type check refuses True or 1.0 standing for seat 1.
         if seat != rnd.to_act or type(seat) is not int:
-            raise out_of_turn(state, action, row.noun, row.verb, row.legal(state))
+            raise out_of_turn(state, action, row.noun, row.verb)
     return row.take(state, action)
 
 
@@ -274,17 +275,37 @@ def _misplaced(state: GameState, action: object, row: Decision | None) -> Illega
             f"not an action: {action!r}; expected one of "
             + ", ".join(kind.__name__ for kind in _ROW_OF),
             Reason.NOT_AN_ACTION,
-            legal_actions(state),
+            shown_to(state, action),
         )
     if owner.action is Bid:
-        return misplaced_bid(state, describe(action, owner.noun))
-    return wrong_phase_error(state, describe(action, owner.noun), owner.phase)
+        return misplaced_bid(state, describe(action, owner.noun), action)
+    return wrong_phase_error(state, describe(action, owner.noun), owner.phase, action)
 
 
-def misplaced_bid(state: GameState, what: str) -> IllegalActionError:
+def shown_to(state: GameState, attempt: object) -> tuple[Action, ...]:
+    """The legal actions that the refusal of ``attempt`` may carry: all of them
+    when it is by the seat to act (or is chance's, at a chance node), none when
+    it is by another seat, who may not learn them (a seat's legal plays show its
+    cards), or by no seat at all (internal surface).
+
+    >>> import random, pyclag
+    >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL, players=3), rng=random.Random(1))
+    >>> shown_to(state, pyclag.Bid(1, 5)), shown_to(state, pyclag.Bid(2, 0)), shown_to(state, "1")
+    ((Bid(seat=1, tricks=0), Bid(seat=1, tricks=1)), (), ())
+    """
+    to_act = state.round.to_act
+    seat = CHANCE if isinstance(attempt, ChanceAction) else getattr(attempt, "seat", None)
+    if seat is None or seat != to_act or type(seat) is not type(to_act):
+        return ()
+    return legal_actions(state)
+
+
+def misplaced_bid(state: GameState, what: str, attempt: object = None) -> IllegalActionError:
     """The error for a bid when the state waits for something else: in a round
     whose bids are forced (misère) or absent (most tricks), an IllegalBidError
     (``Reason.FORCED_BID``); otherwise the wrong phase (internal surface).
+    ``attempt`` is the action refused, whose seat decides what the error may
+    show (:func:`shown_to`); ``None`` for a verb, which acts for the seat to act.
 
     >>> import pyclag
     >>> rules = pyclag.NORMAL.with_schedule([pyclag.rules.catalogue.misere(True, -1, 3)])
@@ -299,13 +320,18 @@ def misplaced_bid(state: GameState, what: str) -> IllegalActionError:
         return IllegalBidError(
             f"{what}: {forced} in this round ({played.label}), so no bid is made in {where(state)}",
             Reason.FORCED_BID,
-            legal_actions(state),
+            _shown(state, attempt),
         )
-    return wrong_phase_error(state, what, Phase.BID)
+    return wrong_phase_error(state, what, Phase.BID, attempt)
 
 
-def wrong_phase_error(state: GameState, what: str, expected: Phase) -> WrongPhaseError:
-    """``what`` needs phase ``expected``, which the state is not in (internal surface).
+def wrong_phase_error(
+    state: GameState, what: str, expected: Phase, attempt: object = None
+) -> WrongPhaseError:
+    """``what`` needs phase ``expected``, which the state is not in (internal
+    surface). ``attempt`` is the action refused, whose seat decides what the
+    error may show (:func:`shown_to`); ``None`` for a verb or a query, which
+    acts for the seat to act.
 
     >>> import pyclag
     >>> wrong_phase_error(pyclag.new_game(pyclag.NORMAL, players=3), "bid(1)", Phase.BID)
@@ -314,7 +340,11 @@ def wrong_phase_error(state: GameState, what: str, expected: Phase) -> WrongPhas
     """
     row = BY_PHASE.get(state.round.phase)
     waiting = "" if row is None else f"a chance step ({row.noun})" if row.chance else row.verb
-    return wrong_phase(state, what, expected, waiting, legal_actions(state))
+    return wrong_phase(state, what, expected, waiting, _shown(state, attempt))
+
+
+def _shown(state: GameState, attempt: object) -> tuple[Action, ...]:
+    return legal_actions(state) if attempt is None else shown_to(state, attempt)
 
 
 def parse_action(state: GameState, text: str) -> Action:

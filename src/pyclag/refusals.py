@@ -167,21 +167,20 @@ def _worded(
     return refusal.error(f"{prefix}{refusal.why} in {place}{ending}", refusal.reason, shown)
 
 
-def out_of_turn(
-    state: GameState, action: object, noun: str, verb: str, legal: Sequence[object]
-) -> OutOfTurnError:
+def out_of_turn(state: GameState, action: object, noun: str, verb: str) -> OutOfTurnError:
     """``action`` is for another seat than the one to act, which is to ``verb``.
+    The error carries no legal actions: they are the seat to act's, which the
+    seat that tried may not know (a seat's legal plays show its cards).
 
     >>> import random, pyclag
     >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL, players=3), rng=random.Random(1))
-    >>> out_of_turn(state, pyclag.Bid(2, 0), "bid", "bid", (0, 1))
-    OutOfTurnError("illegal bid 0 by seat 2: it is seat 1's turn to bid in round 1
-    (1 card, dealer seat 0)")
+    >>> error = out_of_turn(state, pyclag.Bid(2, 0), "bid", "bid")
+    >>> error, error.legal
+    (OutOfTurnError("illegal bid 0 by seat 2: it is seat 1's turn to bid in round 1
+    (1 card, dealer seat 0)"), ())
     """
     turn = f"it is seat {state.round.to_act}'s turn to {verb}"
-    return OutOfTurnError(
-        f"{describe(action, noun)}: {turn} in {where(state)}", Reason.OUT_OF_TURN, legal
-    )
+    return OutOfTurnError(f"{describe(action, noun)}: {turn} in {where(state)}", Reason.OUT_OF_TURN)
 
 
 def wrong_phase(

@@ -253,5 +253,10 @@ def test_design_5_a_refusal_lists_what_was_legal() -> None:
         pyclag.declare_trump(DECLARING, NO_TRUMPS)
     assert trump.value.legal == tuple(Suit)
     with pytest.raises(IllegalActionError) as action:
-        pyclag.apply(BIDDING, five)
+        pyclag.apply(BIDDING, Bid(0, five))
     assert action.value.legal == tuple(Bid(0, tricks) for tricks in range(4))
+    # A value that is no action has no seat: nobody can be told the seat to act's
+    # legal actions (issue 30 item 1).
+    with pytest.raises(IllegalActionError) as nothing:
+        pyclag.apply(BIDDING, five)
+    assert nothing.value.legal == ()

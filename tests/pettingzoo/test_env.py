@@ -193,3 +193,43 @@ def test_the_single_agent_plays_a_whole_game_against_the_bots() -> None:
     assert "(you)" in game.render()
     _, reward, done, _, info = single_agent_env("wikipedia", 3).step(NUM_ACTIONS - 1)
     assert (reward, done) == (-100.0, True) and "legal ids" in info["illegal"]
+
+
+def _refusals(step: Any, numbers: list[int]) -> list[tuple[object, ...]]:
+    """What each refused id tells the agent: the error's class, reason, legal
+    actions and message (or the single-agent environment's info)."""
+    told: list[tuple[object, ...]] = []
+    for number in numbers:
+        try:
+            result = step(number)
+        except IllegalActionError as error:
+            told.append((type(error), error.reason, error.legal, str(error)))
+        else:
+            told.append((result[1], result[2], result[4]))
+    return told
+
+
+@settings(max_examples=40, deadline=None)
+@given(moments(), st.integers(0, 2**16))
+def test_issue_30_item_1_a_refused_step_tells_the_agent_only_what_it_may_know(
+    moment: Moment, seed: int
+) -> None:
+    """Required (issue 30 item 1): the agent to act is refused an illegal id alike
+    in two states it cannot tell apart, by both environments."""
+    state = moment.state
+    seat = state.round.to_act
+    if type(seat) is not int:
+        return
+    other = replayed(moment.game, moment.at, unseen_swapped(moment, seat, random.Random(seed)))
+    legal = set(legal_ids(state))
+    assert legal == set(legal_ids(other))
+    numbers = [n for n in random.Random(seed).sample(range(NUM_ACTIONS), 40) if n not in legal]
+    aec = raw_env(moment.game.rules, moment.game.players)
+    single: Any = single_agent_env(moment.game.rules, moment.game.players, seat=seat)
+    told = []
+    for world in (state, other):
+        aec.table.game = single.unwrapped.table.game = world
+        aec.agent_selection = aec.possible_agents[seat]
+        told.append((_refusals(aec.step, numbers), _refusals(single.step, numbers)))
+        assert aec.table.game is world and single.unwrapped.table.game is world
+    assert told[0] == told[1]
