@@ -3,10 +3,10 @@ sheet, the tally of ``simulate --summary-json``, a chart) goes through
 :func:`write_whole`, and a command checks each path it will write with
 :func:`check_target` before any game starts.
 
-A path is resolved first (:func:`os.path.realpath`), so a symbolic link stays
+A path is resolved first (``os.path.realpath``), so a symbolic link stays
 a link and the file it points to is the one written. The bytes go into a
 temporary file in that file's folder, are flushed to the disk, then the
-temporary file is renamed over the target (:func:`os.replace`): a reader, a
+temporary file is renamed over the target (``os.replace``): a reader, a
 crash or a full disk never finds half a file, and a write that fails leaves
 the old file as it was. Only a regular file, or a new file in an existing
 folder, is written: a directory, a device such as ``/dev/null``, a FIFO or a

@@ -49,7 +49,7 @@ __all__ = [
 MAX_ROUNDS: Final = 1000
 """The most rounds a game may have: the longest schedule, the largest
 ``num_deals``, and ``deals_per_player`` times ``max_players`` at most. Game
-records and score sheets hold as many (:data:`pyclag.records.MAX_ROUNDS` is this
+records and score sheets hold as many (:data:`pyclag.records.fields.MAX_ROUNDS` is this
 constant), so every game a rule set allows is written and read back whole."""
 
 MAX_PLAYERS: Final = 52
