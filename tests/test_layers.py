@@ -45,6 +45,7 @@ LAYERS: Final = (
     ("bots",),
     ("openspiel",),
     ("sweep", "pettingzoo"),
+    ("saving",),
     ("terminal", "launch", "charts"),
     ("cli", "__main__"),
 )

@@ -20,12 +20,14 @@ change them. The data they draw are plain functions of the game or the tally
 from __future__ import annotations
 
 import importlib
+import io
 import math
 import pathlib
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from pyclag.errors import ClagError
+from pyclag.saving import check_target, write_whole
 from pyclag.state import GameState
 from pyclag.sweep import Summary
 
@@ -58,7 +60,8 @@ _SHADE: Final = "#f3e3c3"
 
 def check(path: str) -> str:
     """The format of a picture to be written to ``path`` (its suffix), once
-    the plot extra is known to be installed: refused before any game is played.
+    the plot extra is known to be installed and ``path`` a file that may be
+    written (:func:`~pyclag.saving.check_target`): refused before any game is played.
 
     >>> check("scores.jpg")
     Traceback (most recent call last):
@@ -68,6 +71,7 @@ def check(path: str) -> str:
     if suffix not in FORMATS:
         shown = f".{suffix}" if suffix else "a file without a suffix"
         raise ClagError(f"--chart {path}: a chart is a .png or .svg file, not {shown}")
+    check_target(path, "--chart")  # a directory, a device, a missing folder
     _figure_class()
     return suffix
 
@@ -90,20 +94,20 @@ def _new_figure() -> Figure:
 
 
 def save(figure: Figure, path: str) -> None:
-    """Write ``figure`` to ``path``, a ``.png`` or ``.svg`` file, at :data:`PIXELS`;
-    a file that cannot be written is a one-line ClagError.
+    """Write ``figure`` to ``path``, a ``.png`` or ``.svg`` file, at :data:`PIXELS`,
+    whole or not at all (:func:`~pyclag.saving.write_whole`); a file that cannot
+    be written is a one-line ClagError.
 
     >>> save(None, "scores.gif")
     Traceback (most recent call last):
     pyclag.errors.ClagError: --chart scores.gif: a chart is a .png or .svg file, not .gif
     """
     form = check(path)
-    try:
-        # No date in an SVG: the same games draw the same file.
-        stamp = {"Date": None} if form == "svg" else {}
-        figure.savefig(path, format=form, dpi=_DPI, metadata=stamp)
-    except OSError as err:
-        raise ClagError(f"cannot write {path}: {err.strerror or err}") from None
+    picture = io.BytesIO()
+    # No date in an SVG: the same games draw the same file.
+    stamp = {"Date": None} if form == "svg" else {}
+    figure.savefig(picture, format=form, dpi=_DPI, metadata=stamp)
+    write_whole(path, picture.getvalue())  # whole or not at all, a link's target
 
 
 # --- a game: running totals ------------------------------------------------------------------

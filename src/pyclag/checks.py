@@ -91,6 +91,30 @@ def is_instance(*kinds: type, label: str) -> Validator:
     return check
 
 
+MAX_NAME: Final = 200
+"""The longest text a rule value holds: the name of a rule set, a round or a
+scoring, and a schedule choice's option, names and ``about``. A game record
+reads no longer text (:mod:`pyclag.records.codec`), so every rule set that can
+be built can be written and read back."""
+
+
+def is_name(_instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    """A string of at most :data:`MAX_NAME` characters.
+
+    >>> import pyclag
+    >>> pyclag.RuleSet("x" * 201, [3])
+    Traceback (most recent call last):
+    pyclag.errors.RulesError: name must be a string of at most 200 characters, not one of 201
+    """
+    if not isinstance(value, str):
+        raise RulesError(f"{attribute.name} must be a string, not {value!r}")
+    if len(value) > MAX_NAME:
+        raise RulesError(
+            f"{attribute.name} must be a string of at most {MAX_NAME} characters, "
+            f"not one of {len(value)}"
+        )
+
+
 # --- arguments that are not game input: a TypeError naming the function -----------------
 
 

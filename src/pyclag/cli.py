@@ -41,8 +41,8 @@ from pyclag.bots.names import BOT_NAMES, Search, bot_names, make_bots, seated, t
 from pyclag.bots.pimc import OBJECTIVES, POLICIES
 from pyclag.engine import is_over, new_game, phase
 from pyclag.errors import ClagError, RecordError
-from pyclag.launch import write_file
 from pyclag.rules.ruleset import RuleSet
+from pyclag.saving import check_target, write_whole
 from pyclag.scorecard import score_card
 from pyclag.sweep import seeded_game
 
@@ -228,7 +228,16 @@ def _bots(args: argparse.Namespace, seats: Sequence[int], seed: object) -> list[
     return make_bots(names, seats, seed, _search(args))
 
 
+def _outputs(*given: tuple[str, str | None]) -> None:
+    """Refuse, before any game, a file to write that is not a regular file or
+    a new file in an existing folder (a directory, /dev/null, a FIFO)."""
+    for flag, path in given:
+        if path is not None:
+            check_target(path, flag)
+
+
 def _simulate(args: argparse.Namespace) -> int:
+    _outputs(("--record", args.record), ("--summary-json", args.summary_json))
     rules = _rules(args)
     if args.games < 1:
         raise ClagError(f"--games must be at least 1, not {args.games}")
@@ -260,7 +269,7 @@ def _simulate(args: argparse.Namespace) -> int:
     )
     print(score_card(state, roles=names))
     if args.record:
-        write_file(args.record, records.dump(state))
+        write_whole(args.record, records.dump(state) + "\n")
     if args.chart:
         seats = [f"seat {seat} {name}" for seat, name in enumerate(names)]
         charts.save(charts.totals_figure(state, seats), args.chart)
@@ -296,6 +305,7 @@ def _option_value(text: str) -> object:
 
 
 def _play(args: argparse.Namespace) -> int:
+    _outputs(("--record", args.record))
     rules = _rules(args)
     new_game(rules, players=args.players)  # refuses a table the preset does not allow
     if args.seat not in range(args.players):
@@ -323,7 +333,9 @@ def _score(args: argparse.Namespace) -> int:
     from pyclag import scoresheet  # the scorekeeper is needed only here
     from pyclag.terminal import scorekeeper
 
-    save = args.save
+    # The sheet is saved to --save, else back to --resume's file (not to standard input).
+    save = args.save if args.save is not None or args.resume == "-" else args.resume
+    _outputs(("--save" if args.save is not None else "--resume", save))
     if args.resume is not None:
         given = [
             flag
@@ -341,7 +353,6 @@ def _score(args: argparse.Namespace) -> int:
                 f"--resume reads the rules and the table from its file; drop {given[0]}"
             )
         sheet = scoresheet.load_sheet(_read(args.resume))
-        save = save or args.resume
     else:
         rules = _rules(args)
         names = None if args.names is None else [name.strip() for name in args.names.split(",")]

@@ -27,9 +27,10 @@ from pyclag import charts
 from pyclag.bots.names import Search, seated, table_text
 from pyclag.errors import ClagError
 from pyclag.rules.ruleset import RuleSet
+from pyclag.saving import check_target, write_whole
 from pyclag.sweep import DEFAULT_SHARD_SIZE, Map, ShardError, Tally, simulate_many
 
-__all__ = ["BACKENDS", "Progress", "backend", "run", "write_file"]
+__all__ = ["BACKENDS", "Progress", "backend", "run"]
 
 BACKENDS = ("local", "dask", "ray")
 """What ``--backend`` may name."""
@@ -168,20 +169,6 @@ class Progress:
         self.stream.flush()
 
 
-def write_file(path: str, text: str) -> None:
-    """Write ``text`` and a newline to ``path``; an OSError is a one-line ClagError.
-
-    >>> write_file("/nonexistent/x.json", "{}")
-    Traceback (most recent call last):
-    pyclag.errors.ClagError: cannot write /nonexistent/x.json: No such file or directory
-    """
-    try:
-        with open(path, "w", encoding="utf-8") as target:
-            target.write(text + "\n")
-    except OSError as err:
-        raise ClagError(f"cannot write {path}: {err.strerror}") from None
-
-
 def run(
     rules: RuleSet,
     players: int,
@@ -211,6 +198,8 @@ def run(
     workers = (os.cpu_count() or 1) if jobs is None else jobs
     if chart is not None:
         charts.check(chart)  # a bad file name or a missing extra before any game
+    if summary_json:
+        check_target(summary_json, "--summary-json")  # a directory, a device: before any game
     for flag, value in (("--jobs", workers), ("--shard-size", shard_size)):
         if value is not None and value < 1:
             raise ClagError(f"{flag} must be at least 1, not {value}")
@@ -252,7 +241,7 @@ def run(
             "seed": seed,
             "first_dealer": first_dealer,
         }
-        write_file(summary_json, json.dumps({**head, **summary.to_json()}, indent=1))
+        write_whole(summary_json, json.dumps({**head, **summary.to_json()}, indent=1) + "\n")
     if chart is not None:
         title = f"{rules.name}, {players} players"
         charts.save(charts.distribution_figure(summary, title), chart)

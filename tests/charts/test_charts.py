@@ -108,7 +108,25 @@ def test_a_chart_that_cannot_be_written_is_one_line(
     with pytest.raises(SystemExit) as stop:
         main(["replay", str(_record(tmp_path)), "--chart", str(tmp_path / "no" / "out.png")])
     assert stop.value.code == 2
-    assert capsys.readouterr().err.endswith("No such file or directory\n")
+    said = capsys.readouterr()
+    assert said.out == ""  # issue 30 item 4: refused before the record is replayed
+    assert said.err == (
+        f"pyclag replay: error: --chart {tmp_path / 'no' / 'out.png'}: its folder "
+        f"{tmp_path / 'no'} does not exist; give a regular file, or a new file in an existing "
+        "folder\n"
+    )
+
+
+def test_a_chart_through_a_link_is_drawn_to_its_target(tmp_path: pathlib.Path) -> None:
+    """issue 30 item 4: the picture is written whole to the link's target; the link stays."""
+    _matplotlib()
+    target = tmp_path / "pictures" / "out.png"
+    target.parent.mkdir()
+    link = tmp_path / "out.png"
+    link.symlink_to(target)
+    assert main(["replay", str(_record(tmp_path)), "--chart", str(link)]) == 0
+    assert link.is_symlink() and _png_size(target) == charts.PIXELS
+    assert sorted(p.name for p in target.parent.iterdir()) == ["out.png"]
 
 
 # --- the files ---------------------------------------------------------------------------------

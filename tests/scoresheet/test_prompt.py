@@ -115,12 +115,30 @@ def test_the_sheet_is_saved_after_every_deal(tmp_path: Path) -> None:
     assert len(load_sheet(save.read_text("utf-8")).rows) == 2
 
 
-def test_an_unwritable_file_is_said_and_the_game_goes_on(tmp_path: Path) -> None:
-    missing = tmp_path / "no" / "such" / "dir" / "s.json"
+def test_an_unwritable_file_is_said_and_the_game_goes_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """issue 30 item 4: a save that fails once the game is under way (here the
+    rename onto the file) is said in one line, and the sheet goes on."""
+
+    def full(*_args: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("os.replace", full)
+    save = tmp_path / "s.json"
     keeper, shown = typed(
-        ScoreSheet(presets.get("normal").with_schedule([1]), 3), ["1", "0", "1", "0 1 0"], missing
+        ScoreSheet(presets.get("normal").with_schedule([1]), 3), ["1", "0", "1", "0 1 0"], save
     )
-    assert "Not saved: cannot write" in shown and keeper.sheet.is_over
+    assert f"Not saved: cannot write {save}: No space left on device" in shown
+    assert keeper.sheet.is_over and keeper.sheet.totals == (0, 12, 10)
+    assert list(tmp_path.iterdir()) == []  # no temporary file left behind
+
+
+def test_a_missing_folder_is_refused_before_the_game(tmp_path: Path) -> None:
+    """issue 30 item 4: a file in a folder that does not exist is refused at once."""
+    missing = tmp_path / "no" / "such" / "dir" / "s.json"
+    with pytest.raises(pyclag.ClagError, match=r"its folder .*/no/such/dir does not exist"):
+        typed(ScoreSheet(presets.get("normal").with_schedule([1]), 3), ["1"], missing)
 
 
 def test_after_the_last_deal_undo_reopens_it() -> None:

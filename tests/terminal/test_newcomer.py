@@ -445,4 +445,8 @@ def test_3_play_record_from_the_command_line(tmp_path: object) -> None:
     assert replayed.stdout.startswith(f"pyclag replay: {path}: preset normal, 3 players\n")
     bad = run_pyclag("play", "--record", "/nonexistent/x.json", stdin="quit\n")
     assert bad.returncode == 2
-    assert bad.stderr.endswith("cannot write /nonexistent/x.json: No such file or directory\n")
+    assert bad.stderr == (  # refused before the game starts: nothing is played
+        "pyclag play: error: --record /nonexistent/x.json: its folder /nonexistent does not "
+        "exist; give a regular file, or a new file in an existing folder\n"
+    )
+    assert bad.stdout == ""

@@ -81,4 +81,4 @@ def test_a_record_that_cannot_be_saved_mid_game_is_said_and_the_game_goes_on(
     )
     assert session.run() == 0
     assert pyclag.is_over(session.state)
-    assert f"Not saved: cannot write {path}: No such file or directory" in out.getvalue()
+    assert f"Not saved: cannot write {path}: its folder {folder} does not exist" in out.getvalue()

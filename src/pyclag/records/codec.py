@@ -35,6 +35,7 @@ from typing import Any, Final
 
 import attrs
 
+from pyclag import checks
 from pyclag.cards import Suit
 from pyclag.checks import bounded, not_a
 from pyclag.errors import RecordError, RulesError
@@ -50,7 +51,8 @@ from pyclag.records.fields import (
     whole,
 )
 from pyclag.records.model import refused
-from pyclag.rules.ruleset import RuleSet, schedule_fault
+from pyclag.rules.round import MAX_HAND_SIZE
+from pyclag.rules.ruleset import MAX_CHOICES, RuleSet, schedule_fault
 from pyclag.scoring.schemes import ContractScoring
 
 __all__ = [
@@ -68,12 +70,17 @@ MAX_INT: Final = 1_000_000
 """The largest number (either sign) a ``rules`` object may hold; each field's own
 validator then narrows it (points per trick within -1000..1000, say)."""
 
-MAX_NAME: Final = 200
-"""The longest string a ``rules`` object may hold (a rule set's or a round's name)."""
+MAX_NAME: Final = checks.MAX_NAME
+"""The longest string a ``rules`` object may hold (a rule set's or a round's name):
+the longest a rule value holds, :data:`pyclag.checks.MAX_NAME`."""
 
-MAX_ITEMS: Final[Mapping[str, int]] = {"hand_sizes": 52, "order": 4, "choices": 16}
-"""The longest list each field may hold; any other list (a schedule) holds at most
-:data:`~pyclag.records.fields.MAX_ROUNDS` items."""
+MAX_ITEMS: Final[Mapping[str, int]] = {
+    "hand_sizes": MAX_HAND_SIZE,
+    "order": len(Suit),
+    "choices": MAX_CHOICES,
+}
+"""The longest list each field may hold, as the rule values allow it; any other
+list (a schedule) holds at most :data:`~pyclag.records.fields.MAX_ROUNDS` items."""
 
 
 def rules_object(rules: RuleSet) -> dict[str, Any]:

@@ -26,8 +26,9 @@ from pyclag.cards import Suit
 from pyclag.checks import not_a
 from pyclag.errors import RecordError, RulesError
 from pyclag.records.model import refused
-from pyclag.rules.round import RoundSpec
-from pyclag.rules.ruleset import RuleSet
+from pyclag.rules import ruleset
+from pyclag.rules.round import MAX_HAND_SIZE, RoundSpec
+from pyclag.rules.ruleset import MAX_PLAYERS, RuleSet
 from pyclag.rules.trumps import NO_TRUMPS, TURN_UP, NoTrumps, Precedence, TurnUp
 
 __all__ = [
@@ -59,8 +60,9 @@ MAX_TEXT: Final = 1_000_000
 """The longest record text read, in characters. A real game takes 20-40 thousand."""
 
 
-MAX_ROUNDS: Final = 1000
-"""The most rounds a record may hold (the largest ``num_deals`` a rule set allows)."""
+MAX_ROUNDS: Final = ruleset.MAX_ROUNDS
+"""The most rounds a record may hold, and the longest schedule: the most a game
+may have, :data:`pyclag.rules.ruleset.MAX_ROUNDS` (one limit, defined there)."""
 
 
 def rules_fields(rules: RuleSet) -> dict[str, Any]:
@@ -258,7 +260,7 @@ def table_from(
         expected = " or ".join(map(repr, forms))
         raise refused("format", f"expected {expected}, not {fields['format']!r}")
     rules = (rules_from if read_rules is None else read_rules)(fields)
-    players = whole(fields["players"], "players", 1, 52)
+    players = whole(fields["players"], "players", 1, MAX_PLAYERS)
     if not rules.min_players <= players <= rules.max_players:
         raise refused(
             "players",
@@ -386,7 +388,7 @@ def rules_from(fields: dict[str, object]) -> RuleSet:
 
 def _schedule_entry(preset: RuleSet, entry: object, path: str) -> int | RoundSpec:
     if type(entry) is int:
-        return whole(entry, path, 1, 52)
+        return whole(entry, path, 1, MAX_HAND_SIZE)
     text = string(entry, path)
     known = [
         *preset.schedule,

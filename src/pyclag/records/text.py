@@ -36,6 +36,7 @@ from pyclag.records.fields import (
 from pyclag.records.model import ROUND_FIELDS, Record, RoundRecord, record_of
 from pyclag.records.model import refused as _refused
 from pyclag.refusals import check_state
+from pyclag.rules.round import MAX_HAND_SIZE
 from pyclag.state import GameState
 
 __all__ = ["COMPACT_FORMAT", "FORMAT", "FORMATS", "MAX_ROUNDS", "MAX_TEXT", "dump", "load"]
@@ -138,12 +139,12 @@ def _round(value: object, path: str, players: int) -> RoundRecord:
         deck=None if deck is None else _deck(deck, f"{path}.deck"),
         hand_size=None
         if "hand_size" not in fields
-        else whole(fields["hand_size"], f"{path}.hand_size", 1, 52),
+        else whole(fields["hand_size"], f"{path}.hand_size", 1, MAX_HAND_SIZE),
         call=None if "call" not in fields else call_from(fields["call"], f"{path}.call"),
         trump=None if "trump" not in fields else trump_from(fields["trump"], f"{path}.trump"),
         blind_orders=None if blind is None else _orders(blind, f"{path}.blind_orders", players),
         bids=tuple(
-            whole(bid, f"{path}.bids[{n}]", 0, 52)
+            whole(bid, f"{path}.bids[{n}]", 0, MAX_HAND_SIZE)
             for n, bid in enumerate(listed(fields.get("bids", []), f"{path}.bids", players))
         ),
         plays=tuple(

@@ -1,7 +1,22 @@
 """The rule vocabulary: one module per axis (ordering, trumps, bidding, the
 special-deal axes, wild twos, the RAF caller, tricks, round specs, options,
-rule set), and :mod:`~pyclag.rules.catalogue`, the deal types built from them."""
+rule set), and :mod:`~pyclag.rules.catalogue`, the deal types built from them.
 
+The limits of a game are each defined once, exported here, and shared by the rule values
+that build a game and the readers of records and score sheets, so that every
+game that can be built is written and read back whole:
+:data:`~pyclag.rules.ruleset.MAX_ROUNDS` rounds,
+:data:`~pyclag.rules.ruleset.MAX_PLAYERS` players,
+:data:`~pyclag.rules.round.MAX_HAND_SIZE` cards a hand,
+:data:`~pyclag.scoring.schemes.MAX_POINTS` points a trick or a bonus,
+:data:`~pyclag.checks.MAX_NAME` characters of a name, and
+:data:`~pyclag.rules.ruleset.MAX_CHOICES` schedule choices.
+
+>>> MAX_ROUNDS, MAX_PLAYERS, MAX_HAND_SIZE, MAX_POINTS, MAX_NAME
+(1000, 52, 52, 1000, 200)
+"""
+
+from pyclag.checks import MAX_NAME
 from pyclag.rules import catalogue
 from pyclag.rules.bidding import GtInfeasible, Hook, HookForm
 from pyclag.rules.calls import ALL_PRECEDENCES, CallRules, FirstCaller, caller_after
@@ -16,8 +31,11 @@ from pyclag.rules.ordering import (
     RankOrder,
     precedence_order,
 )
-from pyclag.rules.round import RoundRules, RoundSpec
+from pyclag.rules.round import MAX_HAND_SIZE, RoundRules, RoundSpec
 from pyclag.rules.ruleset import (
+    MAX_CHOICES,
+    MAX_PLAYERS,
+    MAX_ROUNDS,
     NORMAL,
     OPTIONS,
     NoTurnUp,
@@ -36,10 +54,17 @@ from pyclag.rules.trumps import (
     Trumps,
     TurnUp,
 )
+from pyclag.scoring.schemes import MAX_POINTS
 
 __all__ = [
     "ALL_PRECEDENCES",
     "BLACK_OVER_RED",
+    "MAX_CHOICES",
+    "MAX_HAND_SIZE",
+    "MAX_NAME",
+    "MAX_PLAYERS",
+    "MAX_POINTS",
+    "MAX_ROUNDS",
     "NAMED_PRECEDENCES",
     "NORMAL",
     "NO_TRUMPS",

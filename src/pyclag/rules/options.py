@@ -29,7 +29,7 @@ from pyclag.rules.deals import Bidding, PlayMode, Reveal
 from pyclag.rules.ordering import RankOrder
 from pyclag.rules.round import RoundSpec
 from pyclag.rules.trumps import NO_TRUMPS, TURN_UP, DealerCalls, NoTrumps, NoTurnUp, TurnUp
-from pyclag.scoring.schemes import SCHEMES, ContractScoring, MostTricks, misere
+from pyclag.scoring.schemes import MAX_POINTS, SCHEMES, ContractScoring, MostTricks, misere
 from pyclag.scoring.tally import TieBreak
 
 __all__ = ["OPTIONS", "DealOptions", "Option", "RollOrder"]
@@ -45,8 +45,10 @@ def _flag() -> Any:
 
 def _int() -> Any:
     def check(_instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
-        if value is not None and (type(value) is not int or not -1000 <= value <= 1000):
-            raise RulesError(f"{attribute.name} must be an int in -1000..1000, not {value!r}")
+        if value is not None and (type(value) is not int or not -MAX_POINTS <= value <= MAX_POINTS):
+            raise RulesError(
+                f"{attribute.name} must be an int in {-MAX_POINTS}..{MAX_POINTS}, not {value!r}"
+            )
 
     return attrs.field(default=None, validator=check)
 

@@ -19,7 +19,16 @@ import attrs
 
 from pyclag.actions import Call, CallChoice
 from pyclag.cards import DECK, Suit
-from pyclag.checks import Frozen, bounded, is_instance, is_int, is_member, is_whole, not_a
+from pyclag.checks import (
+    Frozen,
+    bounded,
+    is_instance,
+    is_int,
+    is_member,
+    is_name,
+    is_whole,
+    not_a,
+)
 from pyclag.errors import IllegalHandSizeError, Reason, Refusal, RulesError
 from pyclag.rules.calls import CallRules
 from pyclag.rules.deals import Bidding, PlayMode, Reveal, TwosWild
@@ -106,7 +115,7 @@ class RoundSpec(Frozen):
     calls: CallRules | None = attrs.field(
         default=None, validator=_optional(CallRules, label="CallRules")
     )
-    name: str = attrs.field(default="", validator=is_instance(str, label="a string"))
+    name: str = attrs.field(default="", validator=is_name)
 
     def __attrs_post_init__(self) -> None:
         if self.hand_sizes and (

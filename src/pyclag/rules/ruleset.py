@@ -10,12 +10,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sized
 from typing import Any, Final
 
 import attrs
 
-from pyclag.checks import Frozen, is_flag, is_instance, is_int, is_member, is_whole
+from pyclag.checks import (
+    MAX_NAME,
+    Frozen,
+    is_flag,
+    is_instance,
+    is_int,
+    is_member,
+    is_name,
+    is_whole,
+)
 from pyclag.errors import RulesError
 from pyclag.rules.bidding import Hook
 from pyclag.rules.deals import Bidding
@@ -25,14 +34,41 @@ from pyclag.rules.trumps import NoTurnUp, TurnUp
 from pyclag.scoring.schemes import F1, SCHEMES, ContractScoring, Scoring
 from pyclag.scoring.tally import TieBreak
 
-__all__ = ["NORMAL", "OPTIONS", "NoTurnUp", "RuleSet", "ScheduleChoice", "normal_schedule"]
+__all__ = [
+    "MAX_CHOICES",
+    "MAX_PLAYERS",
+    "MAX_ROUNDS",
+    "NORMAL",
+    "OPTIONS",
+    "NoTurnUp",
+    "RuleSet",
+    "ScheduleChoice",
+    "normal_schedule",
+]
+
+MAX_ROUNDS: Final = 1000
+"""The most rounds a game may have: the longest schedule, the largest
+``num_deals``, and ``deals_per_player`` times ``max_players`` at most. Game
+records and score sheets hold as many (:data:`pyclag.records.fields.MAX_ROUNDS` is this
+constant), so every game a rule set allows is written and read back whole."""
+
+MAX_PLAYERS: Final = 52
+"""The largest table a rule set may allow (``max_players``): a card each from the pack."""
+
+MAX_CHOICES: Final = 16
+"""The most schedule choices a rule set may have, and the most schedules one
+choice may name (:class:`ScheduleChoice`)."""
 
 
 def _to_schedule(specs: Iterable[int | RoundSpec]) -> tuple[RoundSpec, ...]:
     if isinstance(specs, (str, bytes)) or not isinstance(specs, Iterable):
         raise RulesError(f"a schedule is a sequence of hand sizes or RoundSpecs, not {specs!r}")
+    if isinstance(specs, Sized) and len(specs) > MAX_ROUNDS:
+        raise RulesError(_too_long(f"{len(specs)} rounds"))
     out = []
     for number, spec in enumerate(specs, 1):
+        if number > MAX_ROUNDS:  # an iterator, perhaps endless: stop at the limit
+            raise RulesError(_too_long(f"more than {MAX_ROUNDS} rounds"))
         if isinstance(spec, RoundSpec):
             out.append(spec)
         elif isinstance(spec, int) and not isinstance(spec, bool):
@@ -47,6 +83,10 @@ def _to_schedule(specs: Iterable[int | RoundSpec]) -> tuple[RoundSpec, ...]:
     if not out:
         raise RulesError("a schedule needs at least one round")
     return tuple(out)
+
+
+def _too_long(rounds: str) -> str:
+    return f"a schedule of {rounds} is too long: a game has 1..{MAX_ROUNDS} rounds (MAX_ROUNDS)"
 
 
 def _named_schedules(_instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
@@ -66,11 +106,25 @@ def _named_schedules(_instance: object, attribute: attrs.Attribute[Any], value: 
         raise RulesError(
             f"{attribute.name} must be a tuple of (name, tuple of RoundSpecs) pairs, not {value!r}"
         )
+    _check_choices(attribute.name, len(value))
+    for name, schedule in value:
+        if len(name) > MAX_NAME:
+            raise RulesError(
+                f"{attribute.name}: a name has at most {MAX_NAME} characters, not {len(name)}"
+            )
+        if len(schedule) > MAX_ROUNDS:
+            raise RulesError(f"{attribute.name}: {name!r}: {_too_long(f'{len(schedule)} rounds')}")
 
 
 def _schedule_choices(_instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
     if not isinstance(value, tuple) or not all(isinstance(c, ScheduleChoice) for c in value):
         raise RulesError(f"{attribute.name} must be a tuple of ScheduleChoices, not {value!r}")
+    _check_choices(attribute.name, len(value))
+
+
+def _check_choices(name: str, count: int) -> None:
+    if count > MAX_CHOICES:
+        raise RulesError(f"{name}: {count} choices, more than the {MAX_CHOICES} (MAX_CHOICES)")
 
 
 @attrs.frozen
@@ -84,10 +138,10 @@ class ScheduleChoice(Frozen):
     2
     """
 
-    option: str = attrs.field(validator=is_instance(str, label="a string"))
+    option: str = attrs.field(validator=is_name)
     choices: tuple[tuple[str, tuple[RoundSpec, ...]], ...] = attrs.field(validator=_named_schedules)
-    chosen: str = attrs.field(validator=is_instance(str, label="a string"))
-    about: str = attrs.field(default="", kw_only=True, validator=is_instance(str, label="a string"))
+    chosen: str = attrs.field(validator=is_name)
+    about: str = attrs.field(default="", kw_only=True, validator=is_name)
 
     def schedule(self, name: str) -> tuple[RoundSpec, ...]:
         """The schedule chosen by ``name``; a RulesError lists the choices.
@@ -104,8 +158,10 @@ class ScheduleChoice(Frozen):
 
 
 def _optional_count(_instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
-    if value is not None and (type(value) is not int or not 1 <= value <= 1000):
-        raise RulesError(f"{attribute.name} must be None or an int in 1..1000, not {value!r}")
+    if value is not None and (type(value) is not int or not 1 <= value <= MAX_ROUNDS):
+        raise RulesError(
+            f"{attribute.name} must be None or an int in 1..{MAX_ROUNDS}, not {value!r}"
+        )
 
 
 @attrs.frozen(cache_hash=True)
@@ -133,14 +189,14 @@ class RuleSet(Frozen):
     <RuleSet mine: 3 rounds, 3-7 players, hook ne, F1 scoring>
     """
 
-    name: str = attrs.field(validator=is_instance(str, label="a string"))
+    name: str = attrs.field(validator=is_name)
     schedule: tuple[RoundSpec, ...] = attrs.field(converter=_to_schedule)
     hook: Hook = attrs.field(factory=Hook, validator=is_instance(Hook, label="a Hook"))
     scoring: ContractScoring = attrs.field(
         default=F1, validator=is_instance(ContractScoring, label="a contract Scoring")
     )
-    min_players: int = attrs.field(default=3, validator=is_int(2, 52))
-    max_players: int = attrs.field(default=7, validator=is_int(2, 52))
+    min_players: int = attrs.field(default=3, validator=is_int(2, MAX_PLAYERS))
+    max_players: int = attrs.field(default=7, validator=is_int(2, MAX_PLAYERS))
     tie_break: TieBreak = attrs.field(default=TieBreak.SHARED, validator=is_member(TieBreak))
     no_turnup: NoTurnUp = attrs.field(default=NoTurnUp.NO_TRUMPS, validator=is_member(NoTurnUp))
     num_deals: int | None = attrs.field(default=None, validator=_optional_count)
@@ -158,6 +214,13 @@ class RuleSet(Frozen):
         if self.min_players > self.max_players:
             raise RulesError(
                 f"min_players {self.min_players} exceeds max_players {self.max_players}"
+            )
+        per_player = self.deals_per_player
+        if per_player is not None and per_player * self.max_players > MAX_ROUNDS:
+            raise RulesError(
+                f"deals_per_player {per_player} x max_players {self.max_players} = "
+                f"{per_player * self.max_players} rounds: a game has 1..{MAX_ROUNDS} rounds "
+                "(MAX_ROUNDS)"
             )
         object.__setattr__(self, "_rounds", tuple(map(self.deal_options.apply, self.schedule)))
 
@@ -233,6 +296,9 @@ class RuleSet(Frozen):
 
         >>> len(NORMAL.with_schedule([1, 1]).schedule)
         2
+        >>> NORMAL.with_schedule([1] * (MAX_ROUNDS + 1))
+        Traceback (most recent call last):
+        pyclag.errors.RulesError: a schedule of 1001 rounds is too long: a game has 1..1000 rounds (MAX_ROUNDS)
         """
         return attrs.evolve(
             self, schedule=_to_schedule(specs), num_deals=None, deals_per_player=None, choices=()

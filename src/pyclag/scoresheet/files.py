@@ -48,6 +48,8 @@ from pyclag.errors import IllegalActionError, RecordError, RulesError
 from pyclag.records import fields as json_fields
 from pyclag.records.codec import check_deals, rules_head, rules_of
 from pyclag.records.model import refused
+from pyclag.rules.round import MAX_HAND_SIZE
+from pyclag.rules.ruleset import MAX_PLAYERS
 from pyclag.scorecard import label
 from pyclag.scoresheet.deal import DealEntry
 from pyclag.scoresheet.sheet import LONGEST_NAME, ScoreSheet, check_names
@@ -168,8 +170,10 @@ def _deal(value: object, path: str, players: int) -> DealEntry:
     draw, size = fields.get("draw"), fields.get("hand_size")
     bids, tricks, winners = fields.get("bids"), fields.get("tricks"), fields.get("trick_winners")
     return DealEntry(
-        draw=None if draw is None else json_fields.whole(draw, f"{path}.draw", 0, 52),
-        hand_size=None if size is None else json_fields.whole(size, f"{path}.hand_size", 0, 52),
+        draw=None if draw is None else json_fields.whole(draw, f"{path}.draw", 0, MAX_PLAYERS),
+        hand_size=None
+        if size is None
+        else json_fields.whole(size, f"{path}.hand_size", 0, MAX_HAND_SIZE),
         call=None
         if "call" not in fields
         else json_fields.call_from(fields["call"], f"{path}.call"),
@@ -178,13 +182,17 @@ def _deal(value: object, path: str, players: int) -> DealEntry:
         else json_fields.trump_from(fields["trump"], f"{path}.trump"),
         bids=() if bids is None else _counts(bids, f"{path}.bids", players),
         tricks=None if tricks is None else _counts(tricks, f"{path}.tricks", players),
-        trick_winners=None if winners is None else _counts(winners, f"{path}.trick_winners", 52),
+        trick_winners=None
+        if winners is None
+        else _counts(winners, f"{path}.trick_winners", MAX_HAND_SIZE),
     )
 
 
 def _counts(value: object, path: str, most: int) -> tuple[int, ...]:
     items = json_fields.listed(value, path, most)
-    return tuple(json_fields.whole(item, f"{path}[{n}]", 0, 52) for n, item in enumerate(items))
+    return tuple(
+        json_fields.whole(item, f"{path}[{n}]", 0, MAX_HAND_SIZE) for n, item in enumerate(items)
+    )
 
 
 def sheet_csv(sheet: ScoreSheet) -> str:

@@ -28,13 +28,14 @@ from typing import Final, TypeAlias
 import attrs
 
 from pyclag.actions import Madness
-from pyclag.checks import Frozen, is_instance, is_int
+from pyclag.checks import Frozen, is_instance, is_int, is_name
 from pyclag.errors import RulesError
 
 __all__ = [
     "F1",
     "F2",
     "F3",
+    "MAX_POINTS",
     "SCHEMES",
     "ContractScoring",
     "MostTricks",
@@ -43,6 +44,10 @@ __all__ = [
     "order_free_winners",
     "tricks_won",
 ]
+
+MAX_POINTS: Final = 1000
+"""The most points, either sign, a scoring gives per trick or as a bonus, and
+a misère deal per trick (the options ``*_points*``, :mod:`pyclag.rules.options`)."""
 
 
 def tricks_won(players: int, trick_winners: Sequence[int]) -> tuple[int, ...]:
@@ -85,10 +90,10 @@ class ContractScoring(Frozen):
     (22, 0)
     """
 
-    name: str = attrs.field(validator=is_instance(str, label="a string"))
-    per_trick: int = attrs.field(validator=is_int(-1000, 1000))
-    per_trick_on_miss: int = attrs.field(validator=is_int(-1000, 1000))
-    bonus: int = attrs.field(default=10, validator=is_int(-1000, 1000))
+    name: str = attrs.field(validator=is_name)
+    per_trick: int = attrs.field(validator=is_int(-MAX_POINTS, MAX_POINTS))
+    per_trick_on_miss: int = attrs.field(validator=is_int(-MAX_POINTS, MAX_POINTS))
+    bonus: int = attrs.field(default=10, validator=is_int(-MAX_POINTS, MAX_POINTS))
     madness: Madness | None = attrs.field(
         default=None, validator=attrs.validators.optional(is_instance(Madness, label="a Madness"))
     )
@@ -153,7 +158,9 @@ def misere(per_trick: int, name: str | None = None) -> ContractScoring:
     (10, -8, -4, -2)
     """
     if isinstance(per_trick, bool) or not isinstance(per_trick, int):
-        raise RulesError(f"misere: per_trick must be an int in -1000..1000, not {per_trick!r}")
+        raise RulesError(
+            f"misere: per_trick must be an int in {-MAX_POINTS}..{MAX_POINTS}, not {per_trick!r}"
+        )
     label = name if name is not None else f"misère {per_trick:+d}"
     return ContractScoring(label, per_trick=0, per_trick_on_miss=per_trick)
 
@@ -169,7 +176,7 @@ class MostTricks(Frozen):
     (0, 0, 0, 0, 0)
     """
 
-    bonus: int = attrs.field(default=10, validator=is_int(-1000, 1000))
+    bonus: int = attrs.field(default=10, validator=is_int(-MAX_POINTS, MAX_POINTS))
 
     @property
     def name(self) -> str:

@@ -40,11 +40,12 @@ from pyclag.checks import check_rng, not_a
 from pyclag.engine import apply, new_game, sample_chance, winners
 from pyclag.errors import ClagError, RulesError
 from pyclag.rules.ruleset import RuleSet
+from pyclag.saving import check_target, write_whole
 from pyclag.scorecard import score_card
 from pyclag.state import GameState, Phase
 from pyclag.terminal.answers import AnswerError, UndeclaredTwoError, read_answer
 from pyclag.terminal.commands import COMMANDS
-from pyclag.terminal.lines import Console, write_whole
+from pyclag.terminal.lines import Console
 from pyclag.terminal.news import Teller
 from pyclag.terminal.screen import declaration_prompt, help_text, prompt, show_hand, show_status
 from pyclag.terminal.words import SUIT_ORDER as SUIT_ORDER
@@ -137,7 +138,9 @@ class Session:
     may read it; only :meth:`run` changes it, one legal action at a time).
 
     With ``record``, the game's record (:func:`pyclag.records.dump`) is saved
-    in that file, whole each time (:func:`~pyclag.terminal.lines.write_whole`):
+    in that file, whole each time (:func:`~pyclag.saving.write_whole`: a link's
+    target is written; a path that is not a regular file or a new file in an
+    existing folder is refused here, before the game starts):
     at the start, after the decision that ends each deal, and on leaving (the
     end of the game, ``quit``, the end of the input, Ctrl-C), the deal in
     progress included. While a deal is played the file holds the deals
@@ -168,6 +171,8 @@ class Session:
         self.state: GameState = new_game(rules, players, first_dealer)
         if record is not None and not isinstance(record, str):
             raise not_a("play", "record", "None or a file path", record)
+        if record is not None:
+            check_target(record)  # a directory, a device, a missing folder: refused before the game
         self.record = record
         if type(seat) is not int or not 0 <= seat < players:
             raise RulesError(f"play: seat must be a seat in 0..{players - 1}, not {seat!r}")
@@ -193,7 +198,7 @@ class Session:
             f"you are seat {self.seat}. Type ? for help, quit to leave."
         )
         if self.record is not None:
-            write_whole(self.record, records.dump(self.state))  # a bad path stops here, at once
+            write_whole(self.record, records.dump(self.state) + "\n")  # a failure stops here
             self._say(f"The game is saved in {self.record} as it goes (pyclag replay reads it).")
         try:
             return self._play()
@@ -234,7 +239,7 @@ class Session:
         if self.record is None:
             return
         try:
-            write_whole(self.record, records.dump(state))
+            write_whole(self.record, records.dump(state) + "\n")
         except ClagError as err:
             self._say(f"Not saved: {err}")
 

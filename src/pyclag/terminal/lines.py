@@ -15,14 +15,12 @@ Bob bids:
 
 from __future__ import annotations
 
-import os
 import unicodedata
 from typing import Final, TextIO
 
 from pyclag.checks import not_a
-from pyclag.errors import ClagError
 
-__all__ = ["Console", "plain", "write_whole"]
+__all__ = ["Console", "plain"]
 
 
 class Console:
@@ -82,25 +80,3 @@ def plain(text: str) -> str:
 
 
 _SUIT_LETTERS: Final = str.maketrans({"♣": "C", "♦": "D", "♥": "H", "♠": "S"})
-
-
-def write_whole(path: str, text: str) -> None:
-    """Write ``text`` and a newline to the file ``path``, whole or not at all:
-    into a file beside it, then moved over it (a reader, or a crash, never
-    finds half a file). An OSError is a one-line ClagError.
-
-    >>> import os, tempfile
-    >>> path = os.path.join(tempfile.mkdtemp(), "game.json")
-    >>> write_whole(path, "{}"); open(path, encoding="utf-8").read()
-    '{}\\n'
-    >>> write_whole("/nonexistent/game.json", "{}")
-    Traceback (most recent call last):
-    pyclag.errors.ClagError: cannot write /nonexistent/game.json: No such file or directory
-    """
-    partial = f"{path}.partial"
-    try:
-        with open(partial, "w", encoding="utf-8") as target:
-            target.write(text + "\n")
-        os.replace(partial, path)
-    except OSError as err:
-        raise ClagError(f"cannot write {path}: {err.strerror}") from None

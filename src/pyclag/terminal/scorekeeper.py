@@ -41,13 +41,14 @@ from typing import Final, TextIO
 
 from pyclag import presets
 from pyclag.actions import DeclareTrump
-from pyclag.checks import unchecked
+from pyclag.checks import not_a, unchecked
 from pyclag.errors import ClagError, IllegalActionError, RecordError
 from pyclag.notation import read_bid, read_call, read_hand_size, read_trump
+from pyclag.saving import check_target, write_whole
 from pyclag.scorecard import schedule
 from pyclag.scoresheet import ScoreSheet, SheetDeal, dump_sheet
 from pyclag.state import Phase
-from pyclag.terminal.lines import Console, write_whole
+from pyclag.terminal.lines import Console
 
 __all__ = ["Scorekeeper", "keep_score", "save_sheet"]
 
@@ -90,6 +91,10 @@ class Scorekeeper:
             raise TypeError(f"score: sheet must be a ScoreSheet, not {type(sheet).__name__}")
         self.sheet = sheet
         self.console = Console("score", stdin, stdout)
+        if save is not None and not isinstance(save, str):
+            raise not_a("score", "save", "None or a file path", save)
+        if save is not None:
+            check_target(save)  # a directory, a device, a missing folder: refused before the game
         self.save = save
 
     def run(self) -> int:
@@ -208,7 +213,8 @@ class Scorekeeper:
 
 def save_sheet(path: str, sheet: ScoreSheet) -> None:
     """Write ``sheet`` to the file ``path`` (:func:`~pyclag.scoresheet.dump_sheet`),
-    whole or not at all: into a file beside it, then moved over it.
+    whole or not at all (:func:`~pyclag.saving.write_whole`): into a file beside
+    it (beside a link's target), then moved over it.
 
     >>> import os, pyclag, tempfile
     >>> path = os.path.join(tempfile.mkdtemp(), "sheet.json")
@@ -216,7 +222,7 @@ def save_sheet(path: str, sheet: ScoreSheet) -> None:
     >>> open(path, encoding="utf-8").read().startswith('{\\n  "format": "pyclag-sheet/1"')
     True
     """
-    write_whole(path, dump_sheet(sheet))
+    write_whole(path, dump_sheet(sheet) + "\n")
 
 
 # --- the words -------------------------------------------------------------------------
