@@ -21,6 +21,7 @@ import attrs
 
 from pyclag.checks import Frozen, is_flag, is_int, is_member, is_whole
 from pyclag.errors import IllegalBidError, Reason, Refusal
+from pyclag.rules.round import MAX_HAND_SIZE
 
 __all__ = ["BID_RANGES", "GtInfeasible", "Hook", "HookForm"]
 
@@ -59,7 +60,7 @@ class Hook(Frozen):
 
     ``min_hand_size`` is the historical ``hook_min_hand_size`` option: hands
     smaller than it are not restricted (A4: WP-IPFS from round 4, NWW for 4+
-    cards). ``gt_exact`` reads the ``EXCEED`` form as "exactly h + 1 in all"
+    cards); it is at most the largest hand, ``MAX_HAND_SIZE``. ``gt_exact`` reads the ``EXCEED`` form as "exactly h + 1 in all"
     (A2); ``gt_infeasible`` settles the case the form cannot meet (A3).
 
     >>> Hook(min_hand_size=4).dealer_bids(hand_size=3, others=3)
@@ -67,7 +68,7 @@ class Hook(Frozen):
     """
 
     form: HookForm = attrs.field(default=HookForm.NOT_EQUAL, validator=is_member(HookForm))
-    min_hand_size: int = attrs.field(default=1, validator=is_int(1))
+    min_hand_size: int = attrs.field(default=1, validator=is_int(1, MAX_HAND_SIZE))
     gt_exact: bool = attrs.field(default=False, validator=is_flag)
     gt_infeasible: GtInfeasible = attrs.field(
         default=GtInfeasible.FALLBACK_NE, validator=is_member(GtInfeasible)
