@@ -6,7 +6,7 @@ status 2.
 The library's own limits are used where it has one: the games of a run
 (:data:`pyclag.sweep.MAX_GAMES`), the worker processes
 (:data:`pyclag.launch.MAX_JOBS`), the rounds of a schedule
-(:data:`pyclag.records.MAX_ROUNDS`), the cards of a hand
+(:data:`pyclag.records.fields.MAX_ROUNDS`), the cards of a hand
 (:data:`pyclag.rules.round.MAX_HAND_SIZE`) and the players, which the rule set
 bounds (``min_players``..``max_players``, checked once the rules are known).
 The bounds below are the command line's.
@@ -136,7 +136,7 @@ def seconds(high: float) -> Callable[[str], float]:
 
 def hand_sizes(text: str) -> list[int]:
     """An ``argparse`` type: ``--schedule``'s hand sizes, comma-separated, 1 to
-    :data:`~pyclag.records.MAX_ROUNDS` of them, each in 1..52 (an empty list is
+    :data:`~pyclag.records.fields.MAX_ROUNDS` of them, each in 1..52 (an empty list is
     not the preset's schedule: it is refused).
 
     >>> hand_sizes("1, 2,3")
@@ -164,7 +164,13 @@ def hand_sizes(text: str) -> list[int]:
 def table_arguments(command: argparse.ArgumentParser, defaults: bool = True) -> None:
     """``--preset``, ``--players`` and ``--option`` for ``command``; without
     ``defaults``, one not given is None (``score --resume`` reads them from its
-    file). The players are checked against the rule set once it is known."""
+    file). The players are checked against the rule set once it is known.
+
+    >>> parser = argparse.ArgumentParser()
+    >>> table_arguments(parser)
+    >>> parser.parse_args(["--players", "5"]).players, parser.parse_args([]).preset
+    (5, 'wikipedia')
+    """
     command.add_argument(
         "--preset",
         default="wikipedia" if defaults else None,
@@ -174,7 +180,7 @@ def table_arguments(command: argparse.ArgumentParser, defaults: bool = True) -> 
         "--players",
         type=int,
         default=4 if defaults else None,
-        help="number of players (default: 4)",
+        help="number of players, as the preset allows (see pyclag presets) (default: 4)",
     )
     command.add_argument(
         "--option",
@@ -186,7 +192,13 @@ def table_arguments(command: argparse.ArgumentParser, defaults: bool = True) -> 
 
 
 def search_arguments(command: argparse.ArgumentParser) -> None:
-    """The PIMC bots' ``--pimc-*`` settings for ``command``, bounded."""
+    """The PIMC bots' ``--pimc-*`` settings for ``command``, bounded.
+
+    >>> parser = argparse.ArgumentParser()
+    >>> search_arguments(parser)
+    >>> parser.parse_args(["--pimc-worlds", "8", "--pimc-seconds", "0.5"]).pimc_worlds
+    8
+    """
     command.add_argument(
         "--pimc-worlds",
         type=whole(1, MAX_WORLDS),

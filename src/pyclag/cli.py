@@ -51,7 +51,8 @@ from pyclag.bots import Bot
 from pyclag.bots.names import BOT_NAMES, Search, bot_names, make_bots, seated, table_text
 from pyclag.engine import is_over, new_game, phase
 from pyclag.errors import ClagError, RecordError
-from pyclag.launch import MAX_JOBS, write_file
+from pyclag.launch import JOBS_FLOOR, MAX_JOBS, write_file
+from pyclag.rules.round import MAX_HAND_SIZE
 from pyclag.rules.ruleset import RuleSet
 from pyclag.scorecard import score_card
 from pyclag.sweep import MAX_GAMES, seeded_game
@@ -82,13 +83,16 @@ def _parser() -> argparse.ArgumentParser:
         "--seed", type=whole(0, MAX_SEED), default=0, help="random seed, 0..2**64-1 (default: 0)"
     )
     simulate.add_argument(
-        "--first-dealer", type=int, default=0, help="seat of the first dealer (default: 0)"
+        "--first-dealer",
+        type=int,
+        default=0,
+        help="seat of the first dealer, 0..players-1 (default: 0)",
     )
     simulate.add_argument(
         "--schedule",
         type=hand_sizes,
-        help=f"hand sizes of the rounds (1..52), comma-separated, at most {records.MAX_ROUNDS:,} "
-        "(default: the preset's)",
+        help=f"hand sizes of the rounds (1..{MAX_HAND_SIZE}), comma-separated, at most "
+        f"{records.MAX_ROUNDS:,} (default: the preset's)",
     )
     simulate.add_argument(
         "--bots",
@@ -108,7 +112,7 @@ def _parser() -> argparse.ArgumentParser:
     simulate.add_argument(
         "--jobs",
         type=whole(1, MAX_JOBS),
-        help=f"worker processes, at most {MAX_JOBS} here (the cores, or 8 if fewer) "
+        help=f"worker processes, at most {MAX_JOBS} here (the cores, or {JOBS_FLOOR} if fewer) "
         "(default: every core; 1: in this process)",
     )
     simulate.add_argument(
@@ -132,7 +136,7 @@ def _parser() -> argparse.ArgumentParser:
 
     playing = _command(commands, "play", "play a game in the terminal against bots")
     table_arguments(playing)
-    playing.add_argument("--seat", type=int, default=0, help="your seat (default: 0)")
+    playing.add_argument("--seat", type=int, default=0, help="your seat, 0..players-1 (default: 0)")
     playing.add_argument(
         "--seed", type=whole(0, MAX_SEED), help="random seed, 0..2**64-1 (default: a fresh one)"
     )
@@ -149,7 +153,9 @@ def _parser() -> argparse.ArgumentParser:
     scoring.add_argument(
         "--names", help="the players' names by seat, comma-separated (default: seat 0, ...)"
     )
-    scoring.add_argument("--first-dealer", type=int, help="seat of the first dealer (default: 0)")
+    scoring.add_argument(
+        "--first-dealer", type=int, help="seat of the first dealer, 0..players-1 (default: 0)"
+    )
     scoring.add_argument(
         "--resume", metavar="FILE", help="go on with the sheet saved in FILE (and save to it)"
     )

@@ -40,6 +40,7 @@ from pyclag.sweep import DEFAULT_SHARD_SIZE, Map, ShardError, Tally, simulate_ma
 
 __all__ = [
     "BACKENDS",
+    "JOBS_FLOOR",
     "MAX_JOBS",
     "Progress",
     "Terminated",
@@ -52,11 +53,17 @@ __all__ = [
 BACKENDS = ("local", "dask", "ray")
 """What ``--backend`` may name."""
 
-MAX_JOBS: Final = max(8, os.cpu_count() or 1)
+JOBS_FLOOR: Final = 8
+"""The cap of ``--jobs`` on a machine with fewer cores than this."""
+
+MAX_JOBS: Final = max(JOBS_FLOOR, os.cpu_count() or 1)
 """The most worker processes a run starts (``--jobs``): the cores of this
-machine, or 8 on a machine with fewer. The games are plain computation, so more
+machine, or :data:`JOBS_FLOOR` (8) on a machine with fewer. The games are plain computation, so more
 workers than cores only share them; the cap keeps a typo from starting
-thousands of processes."""
+thousands of processes.
+
+:meta hide-value:
+"""
 
 _WATCH_SECONDS: Final = 0.2
 """How often a worker looks whether its parent is still there."""
@@ -138,7 +145,13 @@ def watch_parent(interval: float = _WATCH_SECONDS) -> None:
     ``PR_SET_PDEATHSIG``); everywhere a daemon thread looks every ``interval``
     seconds whether the parent has changed (an orphan is adopted by another).
     Called in a pool worker, so that one whose parent was killed with
-    ``SIGKILL``, which no handler sees, does not play on alone."""
+    ``SIGKILL``, which no handler sees, does not play on alone.
+
+    >>> import subprocess
+    >>> code = "from pyclag.launch import watch_parent; watch_parent(); print('watching')"
+    >>> subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout.split()
+    ['watching']
+    """
     parent = os.getppid()
     if sys.platform.startswith("linux"):
         with contextlib.suppress(OSError, AttributeError):  # no C library to ask: poll only
@@ -306,7 +319,9 @@ def run(
     if chart is not None:
         charts.check(chart)  # a bad file name or a missing extra before any game
     if not 1 <= workers <= MAX_JOBS:
-        raise ClagError(f"--jobs must be in 1..{MAX_JOBS} (the cores, at least 8), not {workers}")
+        raise ClagError(
+            f"--jobs must be in 1..{MAX_JOBS} (the cores, or {JOBS_FLOOR} if fewer), not {workers}"
+        )
     if shard_size is not None and shard_size < 1:
         raise ClagError(f"--shard-size must be at least 1, not {shard_size}")
     size = shard_size or max(1, min(DEFAULT_SHARD_SIZE, -(-games // (32 * workers))))

@@ -86,6 +86,7 @@ def _simulation(*args: str) -> Iterator[tuple[subprocess.Popen[str], dict[int, i
     workers: dict[int, int] = {}
     try:
         _wait_for(lambda: len(_descendants(child.pid)) >= 2, 60)
+        time.sleep(0.5)  # any helper process (a fork server) is up with the workers by now
         workers.update(_descendants(child.pid))
         yield child, workers
     finally:
@@ -181,7 +182,9 @@ def test_issue_30_item_3_jobs_past_the_cap_are_refused_before_any_work(
             f"not {jobs}\n"
         )
     assert max(8, os.cpu_count() or 1) == MAX_JOBS
-    with pytest.raises(pyclag.ClagError, match=rf"--jobs must be in 1\.\.{MAX_JOBS} "):
+    with pytest.raises(
+        pyclag.ClagError, match=rf"--jobs must be in 1\.\.{MAX_JOBS} \(the cores, or 8 if fewer\)"
+    ):
         launch.run(pyclag.NORMAL, 3, ["random"], 2, 0, jobs=MAX_JOBS + 1)
 
 
