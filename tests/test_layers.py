@@ -47,7 +47,7 @@ LAYERS: Final = (
     ("sweep", "pettingzoo"),
     ("saving",),
     ("terminal", "launch", "charts"),
-    ("cli", "__main__"),
+    ("cli", "arguments", "__main__"),
 )
 """The layers, lowest first: a module may import its own layer's modules and
 lower ones, never a higher one. ``pyclag/__init__.py`` re-exports the public

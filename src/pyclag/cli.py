@@ -11,8 +11,9 @@
   (:mod:`pyclag.scoresheet`), saved to and resumed from a file.
 * ``pyclag bench``: time random legal playouts (DESIGN.md §7).
 
-Bad arguments get a one-line error and exit status 2; a bad record or sheet
-file exit status 1.
+Bad arguments get a one-line error and exit status 2, before any work: every
+number is bounded (:mod:`pyclag.arguments`); a bad record or sheet file exit
+status 1.
 
 >>> main(["simulate", "--preset", "normal", "--players", "3", "--seed", "1", "--schedule", "1,2"])
 pyclag simulate: preset normal, 3 players, seed 1, first dealer seat 0; bots: heuristic at every seat
@@ -36,15 +37,26 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from pyclag import __version__, bench, bench_openspiel, charts, launch, presets, records
+from pyclag.arguments import (
+    MAX_RUN_SECONDS,
+    MAX_RUNS,
+    MAX_SEED,
+    hand_sizes,
+    search_arguments,
+    seconds,
+    table_arguments,
+    whole,
+)
 from pyclag.bots import Bot
 from pyclag.bots.names import BOT_NAMES, Search, bot_names, make_bots, seated, table_text
-from pyclag.bots.pimc import OBJECTIVES, POLICIES
 from pyclag.engine import is_over, new_game, phase
 from pyclag.errors import ClagError, RecordError
+from pyclag.launch import JOBS_FLOOR, MAX_JOBS
+from pyclag.rules.round import MAX_HAND_SIZE
 from pyclag.rules.ruleset import RuleSet
 from pyclag.saving import check_target, write_whole
 from pyclag.scorecard import score_card
-from pyclag.sweep import seeded_game
+from pyclag.sweep import MAX_GAMES, seeded_game
 
 __all__ = ["main"]
 
@@ -67,13 +79,21 @@ def _parser() -> argparse.ArgumentParser:
     simulate = _command(
         commands, "simulate", "play seeded games among bots and print the score card or a summary"
     )
-    _table_arguments(simulate)
-    simulate.add_argument("--seed", type=int, default=0, help="random seed (default: 0)")
+    table_arguments(simulate)
     simulate.add_argument(
-        "--first-dealer", type=int, default=0, help="seat of the first dealer (default: 0)"
+        "--seed", type=whole(0, MAX_SEED), default=0, help="random seed, 0..2**64-1 (default: 0)"
     )
     simulate.add_argument(
-        "--schedule", help="hand sizes of the rounds, comma-separated (default: the preset's)"
+        "--first-dealer",
+        type=int,
+        default=0,
+        help="seat of the first dealer, 0..players-1 (default: 0)",
+    )
+    simulate.add_argument(
+        "--schedule",
+        type=hand_sizes,
+        help=f"hand sizes of the rounds (1..{MAX_HAND_SIZE}), comma-separated, at most "
+        f"{records.MAX_ROUNDS:,} (default: the preset's)",
     )
     simulate.add_argument(
         "--bots",
@@ -81,16 +101,20 @@ def _parser() -> argparse.ArgumentParser:
         help="bots by seat, comma-separated, repeated to fill the table: "
         f"{', '.join(BOT_NAMES)} (default: heuristic)",
     )
-    _search_arguments(simulate)
+    search_arguments(simulate)
     simulate.add_argument("--record", metavar="FILE", help="write the game's record to FILE")
     simulate.add_argument(
         "--games",
-        type=int,
+        type=whole(1, MAX_GAMES),
         default=1,
-        help="play K games (seeds S, S+1, ...) and print a summary (default: 1)",
+        help=f"play K games (seeds S, S+1, ...) and print a summary; at most {MAX_GAMES:,} "
+        "(default: 1)",
     )
     simulate.add_argument(
-        "--jobs", type=int, help="worker processes (default: every core; 1: in this process)"
+        "--jobs",
+        type=whole(1, MAX_JOBS),
+        help=f"worker processes, at most {MAX_JOBS} here (the cores, or {JOBS_FLOOR} if fewer) "
+        "(default: every core; 1: in this process)",
     )
     simulate.add_argument(
         "--backend", choices=launch.BACKENDS, default="local", help="where (default: local)"
@@ -98,7 +122,9 @@ def _parser() -> argparse.ArgumentParser:
     simulate.add_argument(
         "--address", help="an existing cluster: tcp://HOST:PORT (dask), ray://HOST:PORT or auto"
     )
-    simulate.add_argument("--shard-size", type=int, help="games per shard (default: automatic)")
+    simulate.add_argument(
+        "--shard-size", type=whole(1, MAX_GAMES), help="games per shard (default: automatic)"
+    )
     simulate.add_argument(
         "--summary-json", metavar="FILE", help="write the exact tally of the games to FILE"
     )
@@ -110,23 +136,27 @@ def _parser() -> argparse.ArgumentParser:
     )
 
     playing = _command(commands, "play", "play a game in the terminal against bots")
-    _table_arguments(playing)
-    playing.add_argument("--seat", type=int, default=0, help="your seat (default: 0)")
-    playing.add_argument("--seed", type=int, help="random seed (default: a fresh one)")
+    table_arguments(playing)
+    playing.add_argument("--seat", type=int, default=0, help="your seat, 0..players-1 (default: 0)")
+    playing.add_argument(
+        "--seed", type=whole(0, MAX_SEED), help="random seed, 0..2**64-1 (default: a fresh one)"
+    )
     playing.add_argument(
         "--bots", default="heuristic", help="the other seats' bots (default: heuristic)"
     )
     playing.add_argument(
         "--record", metavar="FILE", help="save the game's record to FILE as it goes, for replay"
     )
-    _search_arguments(playing)
+    search_arguments(playing)
 
     scoring = _command(commands, "score", "keep the score of a game played with real cards")
-    _table_arguments(scoring, defaults=False)
+    table_arguments(scoring, defaults=False)
     scoring.add_argument(
         "--names", help="the players' names by seat, comma-separated (default: seat 0, ...)"
     )
-    scoring.add_argument("--first-dealer", type=int, help="seat of the first dealer (default: 0)")
+    scoring.add_argument(
+        "--first-dealer", type=int, help="seat of the first dealer, 0..players-1 (default: 0)"
+    )
     scoring.add_argument(
         "--resume", metavar="FILE", help="go on with the sheet saved in FILE (and save to it)"
     )
@@ -155,8 +185,18 @@ def _parser() -> argparse.ArgumentParser:
     )
 
     timing = _command(commands, "bench", "time random legal playouts against the speed bars")
-    timing.add_argument("--runs", type=int, default=5, help="runs per figure (default: 5)")
-    timing.add_argument("--seconds", type=float, default=1.0, help="seconds per run (default: 1.0)")
+    timing.add_argument(
+        "--runs",
+        type=whole(1, MAX_RUNS),
+        default=5,
+        help=f"runs per figure, 1..{MAX_RUNS} (default: 5)",
+    )
+    timing.add_argument(
+        "--seconds",
+        type=seconds(MAX_RUN_SECONDS),
+        default=1.0,
+        help=f"seconds per run, above 0 and at most {MAX_RUN_SECONDS:g} (default: 1.0)",
+    )
     timing.add_argument(
         "--preset", default="wikipedia", help="preset of the whole games (default: wikipedia)"
     )
@@ -171,50 +211,6 @@ def _command(
 ) -> argparse.ArgumentParser:
     """A subcommand whose one-line help in the list is also its --help description."""
     return commands.add_parser(name, help=about, description=f"{about[0].upper()}{about[1:]}.")
-
-
-def _table_arguments(command: argparse.ArgumentParser, defaults: bool = True) -> None:
-    # Without defaults, an argument not given is None (``score --resume`` reads them from its file).
-    command.add_argument(
-        "--preset",
-        default="wikipedia" if defaults else None,
-        help=f"rule set: {', '.join(presets.names())} (default: wikipedia)",
-    )
-    command.add_argument(
-        "--players",
-        type=int,
-        default=4 if defaults else None,
-        help="number of players (default: 4)",
-    )
-    command.add_argument(
-        "--option",
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help="set an option of the rule set (see pyclag rules PRESET); repeatable",
-    )
-
-
-def _search_arguments(command: argparse.ArgumentParser) -> None:
-    command.add_argument(
-        "--pimc-worlds",
-        type=int,
-        default=Search().worlds,
-        help=f"PIMC worlds per decision (default: {Search().worlds})",
-    )
-    command.add_argument(
-        "--pimc-policy",
-        default=Search().policy,
-        help=f"PIMC playouts: {', '.join(POLICIES)} (default: {Search().policy})",
-    )
-    command.add_argument(
-        "--pimc-seconds", type=float, help="PIMC time budget per decision (default: none)"
-    )
-    command.add_argument(
-        "--pimc-objective",
-        default=Search().objective,
-        help=f"what PIMC plays for: {', '.join(OBJECTIVES)} (default: {Search().objective})",
-    )
 
 
 def _search(args: argparse.Namespace) -> Search:
@@ -239,8 +235,8 @@ def _outputs(*given: tuple[str, str | None]) -> None:
 def _simulate(args: argparse.Namespace) -> int:
     _outputs(("--record", args.record), ("--summary-json", args.summary_json))
     rules = _rules(args)
-    if args.games < 1:
-        raise ClagError(f"--games must be at least 1, not {args.games}")
+    # The table first (the players, the first dealer): no bot is seated for a table refused.
+    new_game(rules, players=args.players, first_dealer=args.first_dealer)
     if args.record and args.games > 1:
         raise ClagError("--record writes one game's record; leave out --games")
     names = seated(bot_names(args.bots), args.players, args.bots)
@@ -283,14 +279,8 @@ def _rules(args: argparse.Namespace) -> RuleSet:
         if not equals or not name.strip():
             raise ClagError(f"--option takes NAME=VALUE, not {text!r}")
         rules = rules.with_options(**{name.strip(): _option_value(value.strip())})
-    if getattr(args, "schedule", None):
-        try:
-            sizes = [int(word) for word in args.schedule.split(",")]
-        except ValueError:
-            raise ClagError(
-                f"--schedule takes comma-separated hand sizes, not {args.schedule!r}"
-            ) from None
-        rules = rules.with_schedule(sizes)
+    if getattr(args, "schedule", None) is not None:  # hand sizes, checked as they were read
+        rules = rules.with_schedule(args.schedule)
     return rules
 
 
@@ -426,8 +416,6 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _bench(args: argparse.Namespace) -> int:
-    if args.runs < 1 or args.seconds <= 0:
-        raise ClagError("--runs must be at least 1 and --seconds more than 0")
     rules = presets.get(args.preset)  # refuses an unknown name before any timing
     if args.against == "openspiel":
         against = bench_openspiel.run(runs=args.runs, seconds=args.seconds)

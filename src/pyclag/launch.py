@@ -1,5 +1,10 @@
 """Running ``pyclag simulate --games K``: on a local process pool, a Dask or a
-Ray cluster, with a progress bar and a clean stop on Ctrl-C.
+Ray cluster, with a progress bar and a clean stop on Ctrl-C or ``SIGTERM``.
+
+At most :data:`MAX_JOBS` local workers, and never more than there are shards.
+The workers end with the process that started them: on Ctrl-C (``SIGINT``) or
+``SIGTERM`` it terminates them before it exits, and a worker whose parent is
+gone without a word (``SIGKILL``) ends itself (:func:`watch_parent`).
 
 The games, their shards and their exact tallies are :mod:`pyclag.sweep`'s;
 this module only chooses the ``map`` they run on. Dask and Ray are optional
@@ -14,14 +19,18 @@ from __future__ import annotations
 
 import concurrent.futures
 import contextlib
+import ctypes
 import importlib
 import itertools
 import json
 import os
 import signal
 import sys
+import threading
+import time
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any, TextIO
+from types import FrameType
+from typing import Any, Final, TextIO
 
 from pyclag import charts
 from pyclag.bots.names import Search, seated, table_text
@@ -30,10 +39,37 @@ from pyclag.rules.ruleset import RuleSet
 from pyclag.saving import check_target, write_whole
 from pyclag.sweep import DEFAULT_SHARD_SIZE, Map, ShardError, Tally, simulate_many
 
-__all__ = ["BACKENDS", "Progress", "backend", "run"]
+__all__ = [
+    "BACKENDS",
+    "JOBS_FLOOR",
+    "MAX_JOBS",
+    "Progress",
+    "Terminated",
+    "backend",
+    "run",
+    "watch_parent",
+]
 
 BACKENDS = ("local", "dask", "ray")
 """What ``--backend`` may name."""
+
+JOBS_FLOOR: Final = 8
+"""The cap of ``--jobs`` on a machine with fewer cores than this."""
+
+MAX_JOBS: Final = max(JOBS_FLOOR, os.cpu_count() or 1)
+"""The most worker processes a run starts (``--jobs``): the cores of this
+machine, or :data:`JOBS_FLOOR` (8) on a machine with fewer. The games are plain computation, so more
+workers than cores only share them; the cap keeps a typo from starting
+thousands of processes.
+
+:meta hide-value:
+"""
+
+_WATCH_SECONDS: Final = 0.2
+"""How often a worker looks whether its parent is still there."""
+
+_PR_SET_PDEATHSIG: Final = 1
+"""Linux's ``prctl`` option: the signal a process gets when its parent dies."""
 
 EXTRAS = {"dask": ("distributed", "dask"), "ray": ("ray.util.multiprocessing", "ray")}
 """Each cluster backend: the module it needs and the extra that installs it."""
@@ -83,14 +119,84 @@ def backend(name: str, address: str | None, jobs: int) -> Iterator[Map]:
     elif jobs == 1:
         yield map
     else:
-        pool = concurrent.futures.ProcessPoolExecutor(
-            jobs, initializer=signal.signal, initargs=(signal.SIGINT, signal.SIG_IGN)
-        )
+        pool = concurrent.futures.ProcessPoolExecutor(jobs, initializer=_start_worker)
         try:
             yield _unordered(pool, 2 * jobs)
-        finally:  # on Ctrl-C too: drop the shards not started, let the running ones end
-            # (wait=False would race the pool's own exit handler: "Bad file descriptor")
+        except BaseException:  # Ctrl-C, SIGTERM, a failed shard: no worker goes on
+            _terminate(pool)
+            raise
+        finally:  # drop the shards not started (wait=False would race the pool's own
+            # exit handler: "Bad file descriptor")
             pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _start_worker() -> None:
+    """A pool worker's start: Ctrl-C is its parent's to handle (so no worker
+    dies with a traceback), ``SIGTERM`` ends it at once (a parent's handler is
+    not its own), and it ends when its parent does."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    watch_parent()
+
+
+def watch_parent(interval: float = _WATCH_SECONDS) -> None:
+    """End this process (exit status 1) as soon as its parent is gone: on Linux
+    the kernel sends it ``SIGKILL`` when the parent dies (``prctl``'s
+    ``PR_SET_PDEATHSIG``); everywhere a daemon thread looks every ``interval``
+    seconds whether the parent has changed (an orphan is adopted by another).
+    Called in a pool worker, so that one whose parent was killed with
+    ``SIGKILL``, which no handler sees, does not play on alone.
+
+    >>> import subprocess
+    >>> code = "from pyclag.launch import watch_parent; watch_parent(); print('watching')"
+    >>> subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout.split()
+    ['watching']
+    """
+    parent = os.getppid()
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):  # no C library to ask: poll only
+            ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(interval)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="pyclag-watch-parent", daemon=True).start()
+
+
+def _terminate(pool: concurrent.futures.ProcessPoolExecutor) -> None:
+    """Stop ``pool``'s workers now (``SIGTERM``), the shards they play with them."""
+    terminate = getattr(pool, "terminate_workers", None)  # Python 3.14+
+    if terminate is not None:
+        terminate()
+        return
+    for worker in list((pool._processes or {}).values()):
+        with contextlib.suppress(OSError, ValueError):  # already gone or closed
+            worker.terminate()
+
+
+class Terminated(KeyboardInterrupt):
+    """``SIGTERM`` while a run plays: it stops as on Ctrl-C (the workers
+    terminated), with its own message and exit status (143)."""
+
+
+def _raise_terminated(signum: int, _frame: FrameType | None) -> None:
+    raise Terminated(signum)
+
+
+@contextlib.contextmanager
+def _terminable() -> Iterator[None]:
+    """``SIGTERM`` raises :class:`Terminated` in the block (in the main thread,
+    the only one that may handle signals), so that the run stops its workers."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = signal.signal(signal.SIGTERM, _raise_terminated)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, before)
 
 
 def _unordered(pool: concurrent.futures.Executor, window: int) -> Map:
@@ -200,14 +306,17 @@ def run(
         charts.check(chart)  # a bad file name or a missing extra before any game
     if summary_json:
         check_target(summary_json, "--summary-json")  # a directory, a device: before any game
-    for flag, value in (("--jobs", workers), ("--shard-size", shard_size)):
-        if value is not None and value < 1:
-            raise ClagError(f"{flag} must be at least 1, not {value}")
+    if not 1 <= workers <= MAX_JOBS:
+        raise ClagError(
+            f"--jobs must be in 1..{MAX_JOBS} (the cores, or {JOBS_FLOOR} if fewer), not {workers}"
+        )
+    if shard_size is not None and shard_size < 1:
+        raise ClagError(f"--shard-size must be at least 1, not {shard_size}")
     size = shard_size or max(1, min(DEFAULT_SHARD_SIZE, -(-games // (32 * workers))))
     progress = Progress(games)
     kinds = table_text(seated(bots, players))
     try:
-        with backend(name, address, workers if -(-games // size) > 1 else 1) as mapping:
+        with _terminable(), backend(name, address, min(workers, -(-games // size))) as mapping:
             summary = simulate_many(
                 rules,
                 players,
@@ -220,12 +329,10 @@ def run(
                 on_shard=progress,
                 search=search,
             )
-    except KeyboardInterrupt:
-        print(
-            f"\npyclag simulate: interrupted after {progress.done} of {games} games",
-            file=sys.stderr,
-        )
-        return 130
+    except KeyboardInterrupt as stop:
+        how = "terminated" if isinstance(stop, Terminated) else "interrupted"
+        print(f"\npyclag simulate: {how} after {progress.done} of {games} games", file=sys.stderr)
+        return 128 + signal.SIGTERM if isinstance(stop, Terminated) else 130
     except ShardError as err:
         print(f"pyclag simulate: {err} (after {progress.done} of {games} games)", file=sys.stderr)
         return 1

@@ -44,6 +44,7 @@ from pyclag.state import GameState
 __all__ = [
     "DEFAULT_SHARD_SIZE",
     "EMPTY",
+    "MAX_GAMES",
     "Map",
     "Shard",
     "ShardError",
@@ -58,6 +59,11 @@ __all__ = [
 DEFAULT_SHARD_SIZE: Final = 100
 """Games per shard unless told otherwise: long enough that a shard's overhead
 (sending the rules, returning a tally) is small, short enough to balance."""
+
+MAX_GAMES: Final = 100_000_000
+"""The most games one run plays (``pyclag simulate --games``, ``--shard-size``):
+days of play on a cluster, while what a run keeps (a byte per shard, to know which
+have come back) stays under 100 MB even in shards of one game."""
 
 Map = Callable[[Callable[[Any], Any], Iterable[Any]], Iterable[Any]]
 """Anything shaped like the built-in ``map`` of one iterable."""
@@ -394,8 +400,8 @@ def simulate_many(
     for name, value in (("games", games), ("seed", seed), ("shard_size", shard_size)):
         if not is_whole(value):
             raise not_a("simulate_many", name, "an int", value)
-    if games < 1:
-        raise RulesError(f"simulate_many: games must be at least 1, not {games}")
+    if not 1 <= games <= MAX_GAMES:
+        raise RulesError(f"simulate_many: games must be in 1..{MAX_GAMES:,}, not {games}")
     if shard_size < 1:
         raise RulesError(f"simulate_many: shard_size must be at least 1 game, not {shard_size}")
     if isinstance(bots, str) or not bots:

@@ -60,7 +60,7 @@ class Hook(Frozen):
 
     ``min_hand_size`` is the historical ``hook_min_hand_size`` option: hands
     smaller than it are not restricted (A4: WP-IPFS from round 4, NWW for 4+
-    cards). ``gt_exact`` reads the ``EXCEED`` form as "exactly h + 1 in all"
+    cards); it is at most the largest hand, ``MAX_HAND_SIZE``. ``gt_exact`` reads the ``EXCEED`` form as "exactly h + 1 in all"
     (A2); ``gt_infeasible`` settles the case the form cannot meet (A3).
 
     >>> Hook(min_hand_size=4).dealer_bids(hand_size=3, others=3)
