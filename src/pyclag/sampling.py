@@ -29,13 +29,15 @@ from pyclag.builders import new_game_state, new_round_state, revise
 from pyclag.cards import Card, Rank
 from pyclag.checks import bounded, check_rng
 from pyclag.dealing import pack_of
+from pyclag.engine import is_over
 from pyclag.errors import RecordError
 from pyclag.hand import cards_of
-from pyclag.records import Record, replay, round_record
+from pyclag.records import Record, RoundRecord, replay, replay_round, round_record
 from pyclag.rules.deals import PlayMode
 from pyclag.rules.play import play_refusal, shown_voids
+from pyclag.rules.ruleset import RuleSet
 from pyclag.state import GameState, Phase, RoundResult, Seat
-from pyclag.views import Observation, check_view, unseen_given
+from pyclag.views import REACH, Observation, check_view, unseen_given
 
 __all__ = ["determinize"]
 
@@ -64,7 +66,8 @@ def determinize(observation: Observation, rng: random.Random) -> GameState:
     """
     check_view("determinize", observation)
     check_rng("determinize", rng)
-    start = _round_start(_Key(observation))
+    view = observation
+    start = _round_start(_Key(view.rules, view.history, view.players, view.first_dealer))
     if observation.phase is Phase.GAME_OVER:
         return start
     setup = observation.setup
@@ -84,50 +87,78 @@ def determinize(observation: Observation, rng: random.Random) -> GameState:
                 f"no deal is consistent with this observation after {_ATTEMPTS} tries: "
                 "was it made by observe()?"
             )
-    view = observation
     rnd = new_round_state(setup, view.phase, view.to_act, view.bids, masks, view.trick, view.tricks)
     return new_game_state(view.rules, start.history, rnd)
 
 
 class _Key:
-    """The round-start cache key: the rules, table and public history, by identity."""
+    """The round-start cache key: the rules (by identity), the table and the
+    public history, equal to an equal history (at once when it is the very same
+    tuple, else round by round, each round at once when it is the very same
+    value) and hashed by its length and the identity of its last round, so that
+    a lookup costs the same however long the game has run. ``reach`` (not part
+    of the key) is how far back a miss may look (:data:`pyclag.views.REACH`)."""
 
-    __slots__ = ("view",)
+    __slots__ = ("first_dealer", "history", "players", "reach", "rules")
 
-    def __init__(self, view: Observation) -> None:
-        self.view = view
+    def __init__(
+        self,
+        rules: RuleSet,
+        history: tuple[RoundResult, ...],
+        players: int,
+        first_dealer: Seat,
+        reach: int = REACH,
+    ) -> None:
+        self.rules = rules
+        self.history = history
+        self.players = players
+        self.first_dealer = first_dealer
+        self.reach = reach
 
     def __hash__(self) -> int:
-        view = self.view
-        return hash((id(view.rules), id(view.history), view.setup.players, view.first_dealer))
+        history = self.history
+        last = id(history[-1]) if history else 0
+        return hash((id(self.rules), len(history), last, self.players, self.first_dealer))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, _Key):
             return False
-        mine, theirs = self.view, other.view
         return (
-            mine.rules is theirs.rules
-            and mine.history is theirs.history
-            and mine.setup.players == theirs.setup.players
-            and mine.first_dealer == theirs.first_dealer
+            self.rules is other.rules
+            and (self.history is other.history or self.history == other.history)
+            and self.players == other.players
+            and self.first_dealer == other.first_dealer
         )
 
 
-# Keyed by the identity of an observation's rules and history; each entry is a replayed
+# Keyed by the identity of an observation's rules and its history; each entry is a replayed
 # game state, so a few hundred (concurrent searches on one server each hit their own).
 @bounded(256)
 def _round_start(key: _Key) -> GameState:
     """The state at the start of the observed round, its past rounds replayed
-    from packs rebuilt out of their plays (or the finished game)."""
-    view = key.view
-    rounds = tuple(
-        attrs.evolve(
-            round_record(view.rules, result.setup, result.bids, result.tricks, ()),
-            deck=_past_deck(result),
-        )
-        for result in view.history
-    )
-    return replay(Record(view.rules, view.players, view.first_dealer, rounds))
+    from packs rebuilt out of their plays (or the finished game). A game's
+    history grows by one round at a time, and the start of the round before is
+    in this cache from that round's searches: only the round just finished is
+    replayed from it (issue 30 item 6: the cost of a search must not grow with
+    the rounds played). A history with no shorter one cached within
+    ``key.reach`` rounds (a state built or loaded part-way) is replayed whole,
+    once."""
+    rules, history = key.rules, key.history
+    if key.reach and history:
+        shorter = _Key(rules, history[:-1], key.players, key.first_dealer, key.reach - 1)
+        before = _round_start(shorter)
+        number = len(history) - 1
+        if not is_over(before) and before.round.setup.index == number:
+            return replay_round(before, _past_round(rules, history[-1]), f"rounds[{number}]")
+        # (else the whole replay below refuses the history, as it always has)
+    rounds = tuple(_past_round(rules, result) for result in history)
+    return replay(Record(rules, key.players, key.first_dealer, rounds))
+
+
+def _past_round(rules: RuleSet, result: RoundResult) -> RoundRecord:
+    """The record of a finished round, its pack rebuilt out of its plays."""
+    record = round_record(rules, result.setup, result.bids, result.tricks, ())
+    return attrs.evolve(record, deck=_past_deck(result))
 
 
 def _past_deck(result: RoundResult) -> tuple[Card, ...]:

@@ -305,7 +305,7 @@ def observe(state: GameState, seat: Seat) -> Observation:
     return Observation(
         seat,
         state.rules,
-        _public_history(history),
+        _public_history(_Rounds(history)),
         _public_setup(setup),
         Phase.GAME_OVER if over else current,
         rnd.to_act,
@@ -374,6 +374,54 @@ def _public_setup(setup: RoundSetup) -> RoundSetup:
     return setup if setup.deck is None else replace(setup, deck=None)
 
 
-@_by_identity
-def _public_history(history: tuple[RoundResult, ...]) -> tuple[RoundResult, ...]:
-    return tuple(replace(result, setup=_public_setup(result.setup)) for result in history)
+REACH: Final = 32
+"""How many rounds back a history's cache (here and in :mod:`pyclag.sampling`)
+looks for a shorter history of the same game before working from the start:
+a game's history grows a round at a time, and a round or a few may pass
+unobserved (a round with no decision to make, a search bot not asked).
+(Internal surface.)"""
+
+
+class _Rounds:
+    """A game's history as a cache key: equal to an equal history (at once when
+    it is the very same tuple, else round by round, each round at once when it
+    is the very same value: a game's histories share their rounds), hashed by
+    its length and the identity of its last round only, not by its whole value,
+    so that a lookup costs the same however long the game has run. ``reach``
+    (not part of the key) is how far back a miss may look (:data:`REACH`)."""
+
+    __slots__ = ("history", "reach")
+
+    def __init__(self, history: tuple[RoundResult, ...], reach: int = REACH) -> None:
+        self.history = history
+        self.reach = reach
+
+    def __hash__(self) -> int:
+        history = self.history
+        return hash((len(history), id(history[-1]) if history else 0))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, _Rounds):
+            return NotImplemented
+        return other.history is self.history or other.history == self.history
+
+
+@bounded(256)
+def _public_history(key: _Rounds) -> tuple[RoundResult, ...]:
+    """The finished rounds of ``key`` without their packs. A game's history grows
+    by one round at a time, and the public history one round shorter is in this
+    cache from the observations of the round before: it is reused, and only the
+    round just finished is copied without its pack (issue 30 item 6: the cost of
+    an observation must not grow with the rounds played). A history with no
+    shorter one cached within ``key.reach`` rounds (a state built or loaded
+    part-way) is copied whole, once."""
+    history = key.history
+    if not key.reach or len(history) < 2:
+        return tuple(map(_public_result, history))
+    before = _public_history(_Rounds(history[:-1], key.reach - 1))
+    return (*before, _public_result(history[-1]))
+
+
+def _public_result(result: RoundResult) -> RoundResult:
+    setup = _public_setup(result.setup)
+    return result if setup is result.setup else replace(result, setup=setup)

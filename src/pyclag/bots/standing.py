@@ -28,6 +28,7 @@ import math
 from collections.abc import Callable, Sequence
 from typing import Final
 
+from pyclag.checks import bounded
 from pyclag.rules.round import RoundSpec
 from pyclag.rules.ruleset import RuleSet
 from pyclag.scoring.schemes import MostTricks
@@ -77,12 +78,16 @@ def remaining_spread(rules: RuleSet, players: int, this_round: int) -> float:
     >>> round(remaining_spread(rules, 4, 0), 1), remaining_spread(rules, 4, 21)
     (28.2, 0.0)
     """
-    deals = rules.num_rounds(players)
-    variance = sum(
-        deal_variance(rules.round_spec(later), rules, players)
-        for later in range(this_round + 1, deals)
-    )
-    return math.sqrt(variance)
+    # The deals' variances are summed in order, as ever, from a table made once per game.
+    return math.sqrt(sum(_deal_variances(rules, players)[this_round + 1 :]))
+
+
+@bounded(16, same_arguments=True)
+def _deal_variances(rules: RuleSet, players: int) -> tuple[float, ...]:
+    """:func:`deal_variance` of each deal of a game of ``rules`` (issue 30 item 6:
+    worked out per game, not per decision over the deals to come)."""
+    spec = rules.round_spec
+    return tuple(deal_variance(spec(n), rules, players) for n in range(rules.num_rounds(players)))
 
 
 def win_chance(totals: Sequence[int], seat: int, spread: float) -> float:

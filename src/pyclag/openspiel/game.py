@@ -362,24 +362,32 @@ def _words(value: object) -> str:
     return str(value)
 
 
-_HISTORIES: Final[dict[int, tuple[object, list[str]]]] = {}
-"""The lines of each finished-rounds history by identity (one object a round
-for all the states of that round), holding the object so its id stays its own."""
+_HISTORIES: Final[dict[int, tuple[RuleSet, tuple[RoundResult, ...], list[str]]]] = {}
+"""The lines of each finished-rounds history, by the identity of its last round (one
+history object a round for all the states of that round, and each round shared by the
+game's later histories), holding the history so its last round's id stays its own."""
 
 
 def _history_lines(rules: RuleSet, history: tuple[RoundResult, ...]) -> list[str]:
-    found = _HISTORIES.get(id(history))
-    if found is not None and found[0] is history:
-        return found[1]
+    if not history:
+        return []
+    found = _HISTORIES.get(id(history[-1]))
+    if found is not None and found[0] is rules and found[1] is history:
+        return found[2]
+    # The lines of the history one round shorter, kept from the round before, are reused:
+    # only the round just finished is written (issue 30 item 6: a decision's cost must
+    # not grow with the rounds played).
+    shorter = _HISTORIES.get(id(history[-2])) if len(history) > 1 else None
+    if shorter is not None and shorter[0] is rules and shorter[1] == history[:-1]:
+        lines = [*shorter[2], _history_line(rules, history[-1])]
+    else:
+        lines = [_history_line(rules, result) for result in history]
     if len(_HISTORIES) >= 512:  # bounded: a search's worth of rounds
         _HISTORIES.clear()
-    lines = [
-        _round_line(
-            result.setup,
-            round_record(rules, result.setup, result.bids, result.tricks, ()),
-            result.tricks,
-        )
-        for result in history
-    ]
-    _HISTORIES[id(history)] = (history, lines)
+    _HISTORIES[id(history[-1])] = (rules, history, lines)
     return lines
+
+
+def _history_line(rules: RuleSet, result: RoundResult) -> str:
+    record = round_record(rules, result.setup, result.bids, result.tricks, ())
+    return _round_line(result.setup, record, result.tricks)
