@@ -15,7 +15,8 @@ Bad arguments get a one-line error and exit status 2; a bad record or sheet
 file exit status 1.
 
 >>> main(["simulate", "--preset", "normal", "--players", "3", "--seed", "1", "--schedule", "1,2"])
-pyclag simulate: preset normal, 3 players, seed 1, first dealer seat 0; bots: heuristic at every seat
+pyclag simulate: preset normal, 3 players, seed 1, first dealer seat 0
+bots: heuristic at every seat
 round cards rule |   seat 0     seat 1     seat 2
                  | heuristic  heuristic  heuristic
     1     1      |     0 (1)     12 (1)      0 (1)
@@ -31,6 +32,7 @@ import json
 import os
 import random
 import sys
+import textwrap
 from collections import defaultdict
 from collections.abc import Sequence
 from typing import NoReturn
@@ -255,9 +257,12 @@ def _simulate(args: argparse.Namespace) -> int:
         )
     state = seeded_game(rules, args.players, names, args.seed, args.first_dealer, _search(args))
     print(
-        f"pyclag simulate: preset {rules.name}, {args.players} players, seed {args.seed}, "
-        f"first dealer seat {args.first_dealer}; {table_text(names)}"
+        _fit(
+            f"pyclag simulate: preset {rules.name}, {args.players} players, seed {args.seed}, "
+            f"first dealer seat {args.first_dealer}"
+        )
     )
+    print(_fit(table_text(names)))
     print(score_card(state, roles=names))
     if args.record:
         write_file(args.record, records.dump(state))
@@ -390,8 +395,21 @@ def _presets(_args: argparse.Namespace) -> int:
             if rules.deals_per_player
             else f"{len(rules.schedule)} deals"
         )
-        print(f"{name:<11} {rules.min_players}-{rules.max_players} players, {deals}: {doc}{also}")
+        line = f"{name:<11} {rules.min_players}-{rules.max_players} players, {deals}: {doc}{also}"
+        print(_fit(line, indent=12))  # the rest under the description, past the name
     return 0
+
+
+def _fit(line: str, indent: int = 4) -> str:
+    """``line`` within 80 columns, wrapped at spaces with the rest indented.
+
+    >>> print(_fit("pyclag simulate: " + "a bot, " * 12 + "and more"))
+    pyclag simulate: a bot, a bot, a bot, a bot, a bot, a bot, a bot, a bot, a bot,
+        a bot, a bot, a bot, and more
+    """
+    return textwrap.fill(
+        line, 80, subsequent_indent=" " * indent, break_long_words=False, break_on_hyphens=False
+    )
 
 
 def _replay(args: argparse.Namespace) -> int:
@@ -450,7 +468,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``pyclag`` command; returns the exit status.
 
     >>> main(["simulate", "--preset", "normal", "--players", "3", "--seed", "1", "--schedule", "1"])
-    pyclag simulate: preset normal, 3 players, seed 1, first dealer seat 0; bots: heuristic at every seat
+    pyclag simulate: preset normal, 3 players, seed 1, first dealer seat 0
+    bots: heuristic at every seat
     round cards rule |   seat 0     seat 1     seat 2
                      | heuristic  heuristic  heuristic
         1     1      |     0 (1)     12 (1)      0 (1)

@@ -20,6 +20,7 @@ import json
 import os
 import signal
 import sys
+import textwrap
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TextIO
 
@@ -203,7 +204,8 @@ def run(
 
     >>> import pyclag
     >>> run(pyclag.NORMAL.with_schedule([1]), 3, ["random"], 4, 0, jobs=1)
-    pyclag simulate: preset normal, 3 players, 4 games from seed 0; bots: random at every seat
+    pyclag simulate: preset normal, 3 players, 4 games from seed 0
+    bots: random at every seat
     seat  bot              mean score  spread (sd)    wins
     ...
     0
@@ -240,10 +242,11 @@ def run(
     except ShardError as err:
         print(f"pyclag simulate: {err} (after {progress.done} of {games} games)", file=sys.stderr)
         return 1
-    print(
-        f"pyclag simulate: preset {rules.name}, {players} players, {games} games from seed {seed}; "
-        f"{kinds}"
-    )
+    for line in (
+        f"pyclag simulate: preset {rules.name}, {players} players, {games} games from seed {seed}",
+        kinds,
+    ):  # each within 80 columns, wrapped at spaces
+        print(textwrap.fill(line, 80, subsequent_indent="    ", break_long_words=False))
     print(summary)
     if summary_json:
         head = {
