@@ -4,7 +4,7 @@
   card, ``--games K`` a summary of K games.
 * ``pyclag play``: play a game in the terminal against bots.
 * ``pyclag rules [PRESET]``: a preset's schedule and options; ``pyclag
-  presets``: the presets, one line each.
+  presets``: the presets, one entry each.
 * ``pyclag replay FILE [--json]``: replay a game record (DESIGN.md §6) and
   print its rounds and totals.
 * ``pyclag score``: keep the score of a game played with real cards
@@ -32,7 +32,6 @@ import json
 import os
 import random
 import sys
-import textwrap
 from collections import defaultdict
 from collections.abc import Sequence
 from typing import NoReturn
@@ -43,7 +42,7 @@ from pyclag.bots.names import BOT_NAMES, Search, bot_names, make_bots, seated, t
 from pyclag.bots.pimc import OBJECTIVES, POLICIES
 from pyclag.engine import is_over, new_game, phase
 from pyclag.errors import ClagError, RecordError
-from pyclag.launch import write_file
+from pyclag.launch import fit_line, write_file
 from pyclag.rules.ruleset import RuleSet
 from pyclag.scorecard import score_card
 from pyclag.sweep import seeded_game
@@ -141,7 +140,7 @@ def _parser() -> argparse.ArgumentParser:
     rules.add_argument(
         "--players", type=int, default=4, help="table size, for the number of deals (default: 4)"
     )
-    _command(commands, "presets", "the presets, one line each")
+    _command(commands, "presets", "the presets, one entry each")
 
     replaying = _command(
         commands, "replay", "replay a JSON game record and print its rounds and totals"
@@ -256,13 +255,9 @@ def _simulate(args: argparse.Namespace) -> int:
             chart=args.chart,
         )
     state = seeded_game(rules, args.players, names, args.seed, args.first_dealer, _search(args))
-    print(
-        _fit(
-            f"pyclag simulate: preset {rules.name}, {args.players} players, seed {args.seed}, "
-            f"first dealer seat {args.first_dealer}"
-        )
-    )
-    print(_fit(table_text(names)))
+    game = f"{args.players} players, seed {args.seed}, first dealer seat {args.first_dealer}"
+    print(fit_line(f"pyclag simulate: preset {rules.name}, {game}"))
+    print(fit_line(table_text(names)))
     print(score_card(state, roles=names))
     if args.record:
         write_file(args.record, records.dump(state))
@@ -396,20 +391,8 @@ def _presets(_args: argparse.Namespace) -> int:
             else f"{len(rules.schedule)} deals"
         )
         line = f"{name:<11} {rules.min_players}-{rules.max_players} players, {deals}: {doc}{also}"
-        print(_fit(line, indent=12))  # the rest under the description, past the name
+        print(fit_line(line, indent=12))  # the rest under the description, past the name
     return 0
-
-
-def _fit(line: str, indent: int = 4) -> str:
-    """``line`` within 80 columns, wrapped at spaces with the rest indented.
-
-    >>> print(_fit("pyclag simulate: " + "a bot, " * 12 + "and more"))
-    pyclag simulate: a bot, a bot, a bot, a bot, a bot, a bot, a bot, a bot, a bot,
-        a bot, a bot, a bot, and more
-    """
-    return textwrap.fill(
-        line, 80, subsequent_indent=" " * indent, break_long_words=False, break_on_hyphens=False
-    )
 
 
 def _replay(args: argparse.Namespace) -> int:

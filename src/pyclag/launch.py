@@ -30,7 +30,7 @@ from pyclag.errors import ClagError
 from pyclag.rules.ruleset import RuleSet
 from pyclag.sweep import DEFAULT_SHARD_SIZE, Map, ShardError, Tally, simulate_many
 
-__all__ = ["BACKENDS", "Progress", "backend", "run", "write_file"]
+__all__ = ["BACKENDS", "Progress", "backend", "fit_line", "run", "write_file"]
 
 BACKENDS = ("local", "dask", "ray")
 """What ``--backend`` may name."""
@@ -242,11 +242,13 @@ def run(
     except ShardError as err:
         print(f"pyclag simulate: {err} (after {progress.done} of {games} games)", file=sys.stderr)
         return 1
-    for line in (
-        f"pyclag simulate: preset {rules.name}, {players} players, {games} games from seed {seed}",
-        kinds,
-    ):  # each within 80 columns, wrapped at spaces
-        print(textwrap.fill(line, 80, subsequent_indent="    ", break_long_words=False))
+    print(
+        fit_line(
+            f"pyclag simulate: preset {rules.name}, {players} players, {games} games "
+            f"from seed {seed}"
+        )
+    )
+    print(fit_line(kinds))
     print(summary)
     if summary_json:
         head = {
@@ -260,3 +262,16 @@ def run(
         title = f"{rules.name}, {players} players"
         charts.save(charts.distribution_figure(summary, title), chart)
     return 0
+
+
+def fit_line(line: str, indent: int = 4) -> str:
+    """``line`` within 80 columns, wrapped at spaces, the rest ``indent``
+    columns in: what ``simulate`` and ``presets`` print fits any terminal.
+
+    >>> print(fit_line("bots: " + "seat 0 heuristic, " * 5 + "and more"))
+    bots: seat 0 heuristic, seat 0 heuristic, seat 0 heuristic, seat 0 heuristic,
+        seat 0 heuristic, and more
+    """
+    return textwrap.fill(
+        line, 80, subsequent_indent=" " * indent, break_long_words=False, break_on_hyphens=False
+    )
