@@ -83,21 +83,38 @@ class Console:
         return line.strip() if line else None
 
     def _shown(self, text: str) -> str:
-        """``text`` as it is, if the stream's encoding can write it; else :func:`plain`.
+        """``text`` as the stream's encoding can write it: each character it
+        cannot write as :func:`plain` writes it.
 
         >>> import io
         >>> ascii_out = io.TextIOWrapper(io.BytesIO(), encoding="ascii")
         >>> Console("play", io.StringIO(), ascii_out)._shown("Misère ♥")
         'Misere H'
+        >>> latin = io.TextIOWrapper(io.BytesIO(), encoding="latin-1")
+        >>> Console("play", io.StringIO(), latin)._shown("Misère ♥; C D H S or ♣ ♦ ♥ ♠")
+        'Misère H; C D H S'
         """
         encoding = getattr(self.stdout, "encoding", None)
         if not isinstance(encoding, str):  # a StringIO: any text
             return text
         try:
             text.encode(encoding)
-        except (UnicodeError, LookupError):
+        except LookupError:
             return plain(text)
+        except UnicodeError:
+            if not _writes(_SYMBOLS_TOO, encoding):
+                text = text.replace(_SYMBOLS_TOO, "")
+            return "".join(c if _writes(c, encoding) else plain(c) for c in text)
         return text
+
+
+def _writes(text: str, encoding: str) -> bool:
+    """Whether ``encoding`` can write ``text``."""
+    try:
+        text.encode(encoding)
+    except UnicodeError:
+        return False
+    return True
 
 
 def fit(text: str, width: int | None = None) -> str:
