@@ -51,3 +51,13 @@ settings.register_profile(
 settings.register_profile("dev", deadline=None, max_examples=100)
 settings.register_profile("thorough", deadline=None, max_examples=2000)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+@pytest.fixture
+def unwrapped(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The terminal's lines left as long as they come (``pyclag.terminal.lines.WIDTH``
+    out of reach), for a test that reads a message a line: the wrapping at 80
+    columns has tests of its own (tests/terminal/test_newcomer_30.py)."""
+    from pyclag.terminal import lines
+
+    monkeypatch.setattr(lines, "WIDTH", 10**9)

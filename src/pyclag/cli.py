@@ -4,7 +4,7 @@
   card, ``--games K`` a summary of K games.
 * ``pyclag play``: play a game in the terminal against bots.
 * ``pyclag rules [PRESET]``: a preset's schedule and options; ``pyclag
-  presets``: the presets, one line each.
+  presets``: the presets, one entry each.
 * ``pyclag replay FILE [--json]``: replay a game record (DESIGN.md §6) and
   print its rounds and totals.
 * ``pyclag score``: keep the score of a game played with real cards
@@ -16,7 +16,8 @@ number is bounded (:mod:`pyclag.arguments`); a bad record or sheet file exit
 status 1.
 
 >>> main(["simulate", "--preset", "normal", "--players", "3", "--seed", "1", "--schedule", "1,2"])
-pyclag simulate: preset normal, 3 players, seed 1, first dealer seat 0; bots: heuristic at every seat
+pyclag simulate: preset normal, 3 players, seed 1, first dealer seat 0
+bots: heuristic at every seat
 round cards rule |   seat 0     seat 1     seat 2
                  | heuristic  heuristic  heuristic
     1     1      |     0 (1)     12 (1)      0 (1)
@@ -51,7 +52,7 @@ from pyclag.bots import Bot
 from pyclag.bots.names import BOT_NAMES, Search, bot_names, make_bots, seated, table_text
 from pyclag.engine import is_over, new_game, phase
 from pyclag.errors import ClagError, RecordError
-from pyclag.launch import JOBS_FLOOR, MAX_JOBS
+from pyclag.launch import JOBS_FLOOR, MAX_JOBS, fit_line
 from pyclag.rules.round import MAX_HAND_SIZE
 from pyclag.rules.ruleset import RuleSet
 from pyclag.saving import check_target, write_whole
@@ -169,7 +170,7 @@ def _parser() -> argparse.ArgumentParser:
     rules.add_argument(
         "--players", type=int, default=4, help="table size, for the number of deals (default: 4)"
     )
-    _command(commands, "presets", "the presets, one line each")
+    _command(commands, "presets", "the presets, one entry each")
 
     replaying = _command(
         commands, "replay", "replay a JSON game record and print its rounds and totals"
@@ -259,10 +260,9 @@ def _simulate(args: argparse.Namespace) -> int:
             chart=args.chart,
         )
     state = seeded_game(rules, args.players, names, args.seed, args.first_dealer, _search(args))
-    print(
-        f"pyclag simulate: preset {rules.name}, {args.players} players, seed {args.seed}, "
-        f"first dealer seat {args.first_dealer}; {table_text(names)}"
-    )
+    game = f"{args.players} players, seed {args.seed}, first dealer seat {args.first_dealer}"
+    print(fit_line(f"pyclag simulate: preset {rules.name}, {game}"))
+    print(fit_line(table_text(names)))
     print(score_card(state, roles=names))
     if args.record:
         write_whole(args.record, records.dump(state) + "\n")
@@ -391,7 +391,8 @@ def _presets(_args: argparse.Namespace) -> int:
             if rules.deals_per_player
             else f"{len(rules.schedule)} deals"
         )
-        print(f"{name:<11} {rules.min_players}-{rules.max_players} players, {deals}: {doc}{also}")
+        line = f"{name:<11} {rules.min_players}-{rules.max_players} players, {deals}: {doc}{also}"
+        print(fit_line(line, indent=12))  # the rest under the description, past the name
     return 0
 
 
@@ -449,7 +450,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``pyclag`` command; returns the exit status.
 
     >>> main(["simulate", "--preset", "normal", "--players", "3", "--seed", "1", "--schedule", "1"])
-    pyclag simulate: preset normal, 3 players, seed 1, first dealer seat 0; bots: heuristic at every seat
+    pyclag simulate: preset normal, 3 players, seed 1, first dealer seat 0
+    bots: heuristic at every seat
     round cards rule |   seat 0     seat 1     seat 2
                      | heuristic  heuristic  heuristic
         1     1      |     0 (1)     12 (1)      0 (1)

@@ -26,6 +26,7 @@ import json
 import os
 import signal
 import sys
+import textwrap
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -46,6 +47,7 @@ __all__ = [
     "Progress",
     "Terminated",
     "backend",
+    "fit_line",
     "run",
     "watch_parent",
 ]
@@ -296,7 +298,8 @@ def run(
 
     >>> import pyclag
     >>> run(pyclag.NORMAL.with_schedule([1]), 3, ["random"], 4, 0, jobs=1)
-    pyclag simulate: preset normal, 3 players, 4 games from seed 0; bots: random at every seat
+    pyclag simulate: preset normal, 3 players, 4 games from seed 0
+    bots: random at every seat
     seat  bot              mean score  spread (sd)    wins
     ...
     0
@@ -337,9 +340,12 @@ def run(
         print(f"pyclag simulate: {err} (after {progress.done} of {games} games)", file=sys.stderr)
         return 1
     print(
-        f"pyclag simulate: preset {rules.name}, {players} players, {games} games from seed {seed}; "
-        f"{kinds}"
+        fit_line(
+            f"pyclag simulate: preset {rules.name}, {players} players, {games} games "
+            f"from seed {seed}"
+        )
     )
+    print(fit_line(kinds))
     print(summary)
     if summary_json:
         head = {
@@ -353,3 +359,16 @@ def run(
         title = f"{rules.name}, {players} players"
         charts.save(charts.distribution_figure(summary, title), chart)
     return 0
+
+
+def fit_line(line: str, indent: int = 4) -> str:
+    """``line`` within 80 columns, wrapped at spaces, the rest ``indent``
+    columns in: what ``simulate`` and ``presets`` print fits any terminal.
+
+    >>> print(fit_line("bots: " + "seat 0 heuristic, " * 5 + "and more"))
+    bots: seat 0 heuristic, seat 0 heuristic, seat 0 heuristic, seat 0 heuristic,
+        seat 0 heuristic, and more
+    """
+    return textwrap.fill(
+        line, 80, subsequent_indent=" " * indent, break_long_words=False, break_on_hyphens=False
+    )

@@ -31,26 +31,24 @@ def test_simulate_plays_the_wikipedia_preset_by_default() -> None:
     done = run_pyclag("simulate", "--players", "5", "--seed", "7", "--first-dealer", "2")
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
-    assert lines[0] == (
-        "pyclag simulate: preset wikipedia, 5 players, seed 7, first dealer seat 2; "
-        "bots: heuristic at every seat"
-    )
-    assert lines[1].split()[:3] == ["round", "cards", "rule"]
-    assert lines[1].split("|")[1].split() == [
+    assert lines[0] == ("pyclag simulate: preset wikipedia, 5 players, seed 7, first dealer seat 2")
+    assert lines[1] == "bots: heuristic at every seat"
+    assert lines[2].split()[:3] == ["round", "cards", "rule"]
+    assert lines[2].split("|")[1].split() == [
         word for seat in range(5) for word in ("seat", str(seat))
     ]
-    assert lines[2].split("|")[1].split() == ["heuristic"] * 5  # who sits where
+    assert lines[3].split("|")[1].split() == ["heuristic"] * 5  # who sits where
     legend = [line for line in lines if line.startswith("[")]  # rules too long for the column
     assert legend[0] == "[a] Blind (bids before the deal)"
-    assert len(lines) == 3 + 22 + len(legend) + 1
-    sizes = [int(line.split()[1]) for line in lines[3:25]]
+    assert len(lines) == 4 + 22 + len(legend) + 1
+    sizes = [int(line.split()[1]) for line in lines[4:26]]
     assert sizes == [*range(1, 8), *[7] * 8, *range(7, 0, -1)]
-    assert lines[10].split("|")[0].split()[2:] == ["No", "Trumps"]
+    assert lines[11].split("|")[0].split()[2:] == ["No", "Trumps"]
     assert lines[-1].startswith(("winner: seat ", "winners: seats "))
     # The same game, played by the library, prints the same card.
     rules = pyclag.presets.get("wikipedia")
     state = _heuristic_game(rules, 5, 7, first_dealer=2)
-    assert done.stdout.split("\n", 1)[1].rstrip() == score_card(state, roles=["heuristic"] * 5)
+    assert done.stdout.split("\n", 2)[2].rstrip() == score_card(state, roles=["heuristic"] * 5)
 
 
 def test_simulate_plays_any_preset() -> None:
@@ -59,7 +57,7 @@ def test_simulate_plays_any_preset() -> None:
         done = run_pyclag("simulate", "--preset", name.upper(), "--players", "4", "--seed", "3")
         assert done.returncode == 0, done.stderr
         state = _heuristic_game(rules, 4, 3)
-        assert done.stdout.split("\n", 1)[1].rstrip() == score_card(state, roles=["heuristic"] * 4)
+        assert done.stdout.split("\n", 2)[2].rstrip() == score_card(state, roles=["heuristic"] * 4)
 
 
 def test_simulate_cells_are_running_totals_and_bids() -> None:
@@ -67,7 +65,7 @@ def test_simulate_cells_are_running_totals_and_bids() -> None:
         "simulate", "--preset", "normal", "--players", "3", "--seed", "2", "--schedule", "3,2"
     )
     state = _heuristic_game(pyclag.NORMAL.with_schedule([3, 2]), 3, 2)
-    rows = done.stdout.splitlines()[3:5]
+    rows = done.stdout.splitlines()[4:6]
     for row, result in zip(rows, state.history, strict=True):
         cells = row.split("|")[1].split()
         assert [int(total) for total in cells[0::2]] == list(result.totals)
@@ -174,9 +172,7 @@ def test_simulate_seats_the_bots_named_in_turn() -> None:
         "random,heuristic",
     )
     assert done.returncode == 0, done.stderr
-    assert done.stdout.splitlines()[0].endswith(
-        "bots: seat 0 random, seat 1 heuristic, seat 2 random"
-    )
+    assert done.stdout.splitlines()[1] == "bots: seat 0 random, seat 1 heuristic, seat 2 random"
     bots: list[Bot] = [
         RandomBot(random.Random("5:0")),
         HeuristicBot(),
@@ -184,7 +180,7 @@ def test_simulate_seats_the_bots_named_in_turn() -> None:
     ]
     state = play_game(pyclag.new_game(pyclag.NORMAL, 3), bots, random.Random(5))
     roles = ["random", "heuristic", "random"]
-    assert done.stdout.split("\n", 1)[1].rstrip() == score_card(state, roles=roles)
+    assert done.stdout.split("\n", 2)[2].rstrip() == score_card(state, roles=roles)
 
 
 def test_simulate_writes_the_record_of_its_game(tmp_path: pathlib.Path) -> None:
@@ -204,8 +200,8 @@ def test_simulate_games_prints_a_summary_by_seat_bot_and_round_type() -> None:
     assert done.stderr == ""  # no progress bar unless standard error is a terminal
     lines = done.stdout.splitlines()
     assert (
-        lines[0] == "pyclag simulate: preset wikipedia, 4 players, 6 games from seed 2; "
-        "bots: seat 0 heuristic, seat 1 random, seat 2 heuristic, seat 3 random"
+        lines[0] == "pyclag simulate: preset wikipedia, 4 players, 6 games from seed 2"
+        and lines[1] == "bots: seat 0 heuristic, seat 1 random, seat 2 heuristic, seat 3 random"
     )
     games = [
         play_game(
@@ -220,7 +216,7 @@ def test_simulate_games_prints_a_summary_by_seat_bot_and_round_type() -> None:
         )
         for seed in range(2, 8)
     ]
-    seat_rows = lines[2:6]
+    seat_rows = lines[3:7]
     for seat, row in enumerate(seat_rows):
         words = row.split()
         assert words[:2] == [str(seat), "heuristic" if seat % 2 == 0 else "random"]
@@ -276,10 +272,11 @@ def test_rules_prints_the_schedule_and_options_of_a_preset() -> None:
     ]
 
 
-def test_presets_lists_every_preset_in_one_line() -> None:
+def test_presets_lists_every_preset_one_entry_each() -> None:
     done = run_pyclag("presets")
     lines = done.stdout.splitlines()
-    assert [line.split()[0] for line in lines] == list(pyclag.presets.names())
+    entries = [line for line in lines if not line.startswith(" ")]  # the rest wraps under it
+    assert [line.split()[0] for line in entries] == list(pyclag.presets.names())
     assert "(also wp)" in lines[-1]
 
 

@@ -106,7 +106,7 @@ def test_the_command_line_summary_is_byte_identical_for_any_jobs_and_shard_size(
     assert written["games"] == 20 and written["bots"] == ["heuristic", "random", "heuristic"]
     summary = simulate_many(RULES, 3, BOTS, 20, seed=4)
     assert written["score_squares"] == list(summary.tally.score_squares)
-    assert outputs[0].splitlines()[1:] == str(summary).splitlines()
+    assert outputs[0].splitlines()[2:] == str(summary).splitlines()
 
 
 def test_a_dask_cluster_gives_the_same_summary(
@@ -130,7 +130,7 @@ def test_a_dask_cluster_gives_the_same_summary(
         on_cluster = capsys.readouterr().out
         mapped = simulate_many(RULES, 3, BOTS, 20, 4, shard_size=3, map=client.get_executor().map)
     assert on_cluster == alone
-    assert alone.splitlines()[1:] == str(mapped).splitlines()
+    assert alone.splitlines()[2:] == str(mapped).splitlines()
     assert list(here.iterdir()) == []  # no files left behind where it ran
 
 
@@ -150,7 +150,7 @@ def test_a_ray_cluster_gives_the_same_summary(capsys: pytest.CaptureFixture[str]
         by_command = capsys.readouterr().out
     finally:
         ray.shutdown()
-    assert alone.splitlines()[1:] == str(on_ray).splitlines()
+    assert alone.splitlines()[2:] == str(on_ray).splitlines()
     assert by_command == alone
 
 

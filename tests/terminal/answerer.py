@@ -36,7 +36,9 @@ def _kind(prompt: str) -> str:
 
 class Answerer(io.StringIO):
     """A stdout that answers each prompt written to it, on ``stdin``, as soon
-    as the prompt is flushed: a legal option the prompt lists (at random, or
+    as the prompt is flushed (the last text written, read whole however it
+    wraps; a flush after whole lines is no prompt, as a program's last flush
+    is): a legal option the prompt lists (at random, or
     the first), after the bad answers that ``mischief`` finds for it, each
     bad kind once a game; ``Quit`` after ``stop_after`` answers; no answer
     at all (the end of the input) to the first prompt of kind ``eof_at``.
@@ -68,17 +70,26 @@ class Answerer(io.StringIO):
         self.asked = 0
         self.bad: dict[str, tuple[str, str]] = {}  # kind of mischief -> (prompt, answer)
         self.kinds: set[str] = set()
+        self.last = ""  # the text written last: a prompt, when it is flushed
+        self.answered: list[tuple[str, str]] = []  # (the prompt's last line, the answer)
+
+    def write(self, text: str) -> int:
+        self.last = text
+        return super().write(text)
 
     def flush(self) -> None:
         super().flush()
-        text = self.getvalue()
-        prompt = text.rsplit("\n", 1)[-1]
-        assert prompt.endswith(": "), f"flushed without a prompt: {prompt!r}"
+        if not self.last or self.last.endswith("\n"):
+            return
+        assert self.last.endswith(": "), f"flushed without a prompt: {self.last!r}"
+        prompt = " ".join(self.last.split()) + " "  # one line, however it was wrapped
         if self.eof_at is not None and _kind(prompt) == self.eof_at:
             return
         if self.before_reply is not None:
             self.before_reply()
-        self.answer(self._reply(prompt, text))
+        reply = self._reply(prompt, self.getvalue())
+        self.answered.append((self.last.rsplit("\n", 1)[-1], reply))
+        self.answer(reply)
 
     def _reply(self, prompt: str, text: str) -> str:
         self.asked += 1

@@ -24,12 +24,10 @@ def test_4_simulate_names_each_seat_and_its_bot(capsys: pytest.CaptureFixture[st
     argv = ["simulate", "--preset", "normal", "--players", "3", "--seed", "1", "--schedule", "1"]
     assert main([*argv, "--bots", "random,heuristic"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[0] == (
-        "pyclag simulate: preset normal, 3 players, seed 1, first dealer seat 0; "
-        "bots: seat 0 random, seat 1 heuristic, seat 2 random"
-    )
-    assert out[1] == "round cards rule |   seat 0     seat 1     seat 2"
-    assert out[2] == "                 |   random   heuristic    random"
+    assert out[0] == ("pyclag simulate: preset normal, 3 players, seed 1, first dealer seat 0")
+    assert out[1] == "bots: seat 0 random, seat 1 heuristic, seat 2 random"
+    assert out[2] == "round cards rule |   seat 0     seat 1     seat 2"
+    assert out[3] == "                 |   random   heuristic    random"
 
 
 @pytest.mark.parametrize("games", ["1", "3"])
@@ -63,6 +61,7 @@ def test_bad_record_argument_and_card_text_are_refused_with_the_input_named() ->
         pyclag.notation.read_typed_play("ace of trumps", seat=0)
 
 
+@pytest.mark.usefixtures("unwrapped")  # the message is read whole, on one line
 def test_a_record_that_cannot_be_saved_mid_game_is_said_and_the_game_goes_on(
     tmp_path: object,
 ) -> None:

@@ -14,7 +14,8 @@ that the rules do not allow, is refused with the reason and asked again;
 >>> run(pyclag.NORMAL.with_schedule([1]), 3, 1, random.Random(2), io.StringIO("quit\\n"), out)
 0
 >>> print(out.getvalue(), end="")
-pyclag play: rules normal, 3 players; you are seat 1. Type ? for help, quit to leave.
+pyclag play: rules normal, 3 players; you are seat 1.
+Type ? for help, quit to leave.
 === Round 1 of 1: 1 card each, dealer: seat 0 ===
 Turn-up: TD, so diamonds are trumps.
 --- Round 1 of 1, 1 card, dealer: seat 0
@@ -35,6 +36,7 @@ from typing import Final, TextIO
 from pyclag import records
 from pyclag.actions import Action, PlayerAction
 from pyclag.bots import Bot, HeuristicBot
+from pyclag.bots.pimc import PIMCBot
 from pyclag.cards import Card
 from pyclag.checks import check_rng, not_a
 from pyclag.engine import apply, new_game, sample_chance, winners
@@ -94,7 +96,8 @@ def run(
     >>> run(pyclag.NORMAL.with_schedule([1]), 3, 0, random.Random(2), answers, out)
     0
     >>> print(out.getvalue(), end="")
-    pyclag play: rules normal, 3 players; you are seat 0. Type ? for help, quit to leave.
+    pyclag play: rules normal, 3 players; you are seat 0.
+    Type ? for help, quit to leave.
     === Round 1 of 1: 1 card each, dealer: you ===
     Turn-up: TD, so diamonds are trumps.
     Seat 1 bids 1.
@@ -194,9 +197,9 @@ class Session:
         """
         rules = self.state.rules
         self._say(
-            f"pyclag play: rules {rules.name}, {self.state.players} players; "
-            f"you are seat {self.seat}. Type ? for help, quit to leave."
+            f"pyclag play: rules {rules.name}, {self.state.players} players; you are seat {self.seat}."
         )
+        self._say("Type ? for help, quit to leave.")
         if self.record is not None:
             write_whole(self.record, records.dump(self.state) + "\n")  # a failure stops here
             self._say(f"The game is saved in {self.record} as it goes (pyclag replay reads it).")
@@ -224,7 +227,11 @@ class Session:
                     self._say(_goodbye(view))
                     return 0
             else:
-                action = bot.choose(observe(self.state, actor))
+                seen = observe(self.state, actor)
+                if isinstance(bot, PIMCBot) and len(seen.legal) > 1:
+                    # a search may take seconds on a busy machine: say why nothing moves
+                    self._say(f"{name(view, actor).capitalize()} (pimc) is thinking...")
+                action = bot.choose(seen)
             self._apply(action)
 
     def _apply(self, action: Action) -> None:
@@ -258,14 +265,11 @@ class Session:
             if word in COMMANDS:
                 self._say(COMMANDS[word](view))
                 continue
-            if two is not None:
-                if not answer:  # a blank line takes the two back
-                    two = None
-                    continue
-                # "AC", or "as AC" as the prompt allows: the two's own card comes first.
-                answer = f"{two} {answer}" if word.startswith("as ") else f"{two}={answer}"
+            if two is not None and not answer:  # a blank line takes the two back
+                two = None
+                continue
             try:
-                return read_answer(view, answer)
+                return read_answer(view, answer, two)
             except UndeclaredTwoError as need:
                 if two is None:  # said once: what a wild two is, before asking for its card
                     self._say(str(need))

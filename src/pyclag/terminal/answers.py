@@ -15,7 +15,7 @@ from pyclag.decisions import BY_PHASE, Decision
 from pyclag.errors import ClagError, RecordError
 from pyclag.notation import read_typed_play
 from pyclag.sampling import determinize
-from pyclag.terminal.words import options_text
+from pyclag.terminal.words import declarations_text, options_text
 from pyclag.views import Observation, check_view
 
 __all__ = ["AnswerError", "UndeclaredTwoError", "pending_decision", "read_answer"]
@@ -66,11 +66,13 @@ def pending_decision(view: Observation, func: str) -> Decision:
     return BY_PHASE[view.phase]
 
 
-def read_answer(view: Observation, text: str) -> PlayerAction:
+def read_answer(view: Observation, text: str, two: Card | None = None) -> PlayerAction:
     """Your answer to the decision in ``view``, as a legal action; raises
     :class:`AnswerError` with the reason if it cannot be read or is not legal
     (:class:`UndeclaredTwoError` for a wild two that names no card where it
-    may stand for more than one).
+    may stand for more than one). With ``two``, a wild two played,
+    ``text`` is the card it stands for (``AC``, or ``as AC``), and a refusal
+    lists the cards it may stand for.
 
     >>> import random, pyclag
     >>> from pyclag.views import observe
@@ -93,6 +95,12 @@ def read_answer(view: Observation, text: str) -> PlayerAction:
         raise AnswerError(f"that answer is too long ({len(text)} characters)")
     row = pending_decision(view, "read_answer")
     listed = f"legal {row.noun}s: {options_text(view, row)}"
+    if two is not None:
+        if not isinstance(two, Card):
+            raise not_a("read_answer", "two", "None or a Card", two)
+        # "AC", or "as AC" as the prompt allows: the two's own card comes first.
+        text = f"{two} {text}" if text.lower().startswith("as ") else f"{two}={text}"
+        listed = f"{two} may stand for: {declarations_text(view, two)}"
     # People type cards as words too ("ten of hearts", "2H as AC"); records stay strict.
     reader = read_typed_play if row.action is Play else row.read
     try:
@@ -115,5 +123,6 @@ def read_answer(view: Observation, text: str) -> PlayerAction:
     if refusal is None:  # the table lists every legal action (tests/engine/test_decisions.py)
         raise AnswerError(f"you may not {row.verb} {action} now; {listed}")
     # A refusal lists its own options where they are not the decision's (a two's cards).
-    tail = refusal.tail if refusal.legal is not None and refusal.tail else listed
+    own = two is None and refusal.legal is not None and bool(refusal.tail)
+    tail = refusal.tail if own else listed
     raise AnswerError(f"you may not {row.verb} {action}: {refusal.why}; {tail}")

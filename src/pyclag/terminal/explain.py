@@ -228,8 +228,9 @@ def deal_lines(setup: RoundSetup, rules: RuleSet, caller: str = "the caller") ->
     if spec.calls is not None and setup.call is None:
         if setup.caller is None:  # A18: the first deal has nobody to call it
             return []
+        names = "name" if caller == "you" else "names"  # "you name", "seat 2 names"
         return [
-            f"Caller's choice: {caller} names this deal's suits and options after seeing "
+            f"Caller's choice: {caller} {names} this deal's suits and options after seeing "
             "the hand (at the call, help says what each word means)."
         ]
     return spec_lines(spec, rules, setup.hand_size)

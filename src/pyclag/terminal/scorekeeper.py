@@ -18,12 +18,14 @@ end of the input and Ctrl-C leave as ``quit`` does, with the sheet saved.
 >>> keep_score(sheet, io.StringIO("1\\n0\\n0\\n1\\n1 0 0\\n"), out)
 0
 >>> print(out.getvalue(), end="")
-pyclag score: rules normal, 3 players: Ann, Bob, Cy. Type help for help, quit to leave.
+pyclag score: rules normal, 3 players: Ann, Bob, Cy.
+Type help for help, quit to leave.
 === Deal 1 of 1: 1 card, normal, F1 scoring; dealer Ann, Bob bids first ===
 Bob bids (0 1): 1
 Cy bids (0 1): 0
 Ann bids last and may not bid 0 (legal: 1): 0
-Refused: illegal bid 0 by seat 0: total of bids would equal the hand size 1 in deal 1 of 1 (1 card, dealer seat 0); legal bids: 1
+Refused: illegal bid 0 by Ann: total of bids would equal the hand size 1 in deal
+    1 of 1 (1 card, dealer Ann); legal bids: 1
 Ann bids last and may not bid 0 (legal: 1): 1
 Tricks taken, one count each for Ann Bob Cy (1 in all): 1 0 0
 Deal 1: Ann +12, Bob +0, Cy +10
@@ -37,6 +39,7 @@ Goodbye: the game is over.
 
 from __future__ import annotations
 
+import re
 from typing import Final, TextIO
 
 from pyclag import presets
@@ -50,7 +53,7 @@ from pyclag.scoresheet import ScoreSheet, SheetDeal, dump_sheet
 from pyclag.state import Phase
 from pyclag.terminal.lines import Console
 
-__all__ = ["Scorekeeper", "keep_score", "save_sheet"]
+__all__ = ["Scorekeeper", "keep_score", "named", "save_sheet"]
 
 _QUIT: Final = frozenset({"quit", "exit"})
 _HELP: Final = frozenset({"help", "?"})
@@ -110,9 +113,9 @@ class Scorekeeper:
         sheet = self.sheet
         names = ", ".join(sheet.name(seat) for seat in range(sheet.players))
         self.console.say(
-            f"pyclag score: rules {sheet.rules.name}, {sheet.players} players: {names}. "
-            "Type help for help, quit to leave."
+            f"pyclag score: rules {sheet.rules.name}, {sheet.players} players: {names}."
         )
+        self.console.say("Type help for help, quit to leave.")
         try:
             status = self._loop()
         except KeyboardInterrupt:
@@ -150,7 +153,7 @@ class Scorekeeper:
             try:
                 self.sheet = _enter(self.sheet, deal, answer)
             except (IllegalActionError, RecordError) as refusal:
-                self.console.say(f"Refused: {refusal}")
+                self.console.say(f"Refused: {named(self.sheet, str(refusal))}")
                 continue
             if len(self.sheet.rows) > scored:
                 self._scored()
@@ -291,6 +294,30 @@ def _question(sheet: ScoreSheet, deal: SheetDeal) -> str:
     return f"Tricks taken, one count each for {_seats(sheet)} ({deal.hand_size} in all): "
 
 
+def named(sheet: ScoreSheet, text: str) -> str:
+    """``text`` (the sheet's refusal, what a deal waits for) with each seat it
+    names as ``sheet`` names its player, where the table has names.
+
+    >>> import pyclag
+    >>> sheet = ScoreSheet(pyclag.NORMAL, 3, names=("Ann", "Bob", "Cy"))
+    >>> named(sheet, "illegal bid 0 by seat 0 in deal 1 of 13 (1 card, dealer seat 0)")
+    'illegal bid 0 by Ann in deal 1 of 13 (1 card, dealer Ann)'
+    >>> named(ScoreSheet(pyclag.NORMAL, 3), "the bid of seat 1")
+    'the bid of seat 1'
+    """
+    if sheet.names is None:
+        return text
+
+    def player(seat: re.Match[str]) -> str:
+        number = int(seat.group(1))
+        return sheet.name(number) if number < sheet.players else seat.group(0)
+
+    return _SEAT.sub(player, text)
+
+
+_SEAT: Final = re.compile(r"\bseat ([0-9]+)\b")
+
+
 def _seats(sheet: ScoreSheet) -> str:
     return " ".join(sheet.name(seat) for seat in range(sheet.players))
 
@@ -346,10 +373,7 @@ def _help(sheet: ScoreSheet, deal: SheetDeal) -> str:
     elif waiting is Phase.CALL:
         what = "Type the call: one suit mode, then any options."
     else:
-        asks = deal.asks
-        if deal.to_act is not None:
-            asks = asks.replace(f"seat {deal.to_act}", sheet.name(deal.to_act))
-        what = f"Type {asks}: one of {' '.join(map(str, deal.legal))}."
+        what = f"Type {named(sheet, deal.asks)}: one of {' '.join(map(str, deal.legal))}."
     return f"{what}\n{_COMMANDS}"
 
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from pyclag.actions import Play
-from pyclag.cards import Card, Rank
+from pyclag.cards import Card
 from pyclag.checks import not_a
 from pyclag.hand import Hand
 from pyclag.rules.ordering import RankOrder
@@ -16,15 +15,14 @@ from pyclag.terminal.words import (
     ASKING,
     SUIT_ORDER,
     cards_text,
+    declarations_text,
     has_contracts,
-    join,
     name,
     options_text,
     play_text,
     rank_order,
     rounds,
     scores,
-    sorted_cards,
     trump_text,
 )
 from pyclag.views import Observation, check_view
@@ -153,17 +151,7 @@ def declaration_prompt(view: Observation, two: Card) -> str:
     Play(seat=1, card=Card(Suit.SPADES, Rank.TWO), as_card=Card(Suit.DIAMONDS, Rank.ACE))
     """
     check_view("declaration_prompt", view)
-    cards = {
-        action.as_card
-        for action in view.legal
-        if isinstance(action, Play) and action.card is two and action.as_card is not None
-    }
-    whole = [suit for suit in SUIT_ORDER if all(Card(suit, rank) in cards for rank in Rank)]
-    if len(whole) == len(SUIT_ORDER):
-        legal = "any card"
-    else:
-        rest = sorted_cards(card for card in cards if card.suit not in whole)
-        legal = ", ".join([*(f"any {suit.name.lower()[:-1]}" for suit in whole), join(rest)])
+    legal = declarations_text(view, two)
     return f"{two} stands for (legal: {legal}; type it, e.g. AC or as AC; blank to go back): "
 
 

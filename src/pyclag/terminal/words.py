@@ -18,7 +18,7 @@ from typing import Final
 import attrs
 
 from pyclag.actions import Bid, Call, ChooseHandSize, DeclareTrump, Madness, Play
-from pyclag.cards import Card, Suit
+from pyclag.cards import Card, Rank, Suit
 from pyclag.chance import contenders
 from pyclag.checks import Frozen
 from pyclag.decisions import DECISIONS, Decision
@@ -34,6 +34,7 @@ __all__ = [
     "SUIT_ORDER",
     "Asking",
     "cards_text",
+    "declarations_text",
     "draw_text",
     "has_contracts",
     "join",
@@ -60,6 +61,32 @@ def sorted_cards(cards: Iterable[Card], order: RankOrder = RankOrder.ACE_HIGH) -
     'AS KS AH 2D'
     """
     return sorted(set(cards), key=lambda c: (SUIT_ORDER.index(c.suit), -order.value_of(c.rank)))
+
+
+def declarations_text(view: Observation, two: Card) -> str:
+    """The cards the wild two ``two`` may stand for in ``view``, in short:
+    ``any card``, ``any heart``, or the few there are (nothing: it is no
+    wild two of the legal plays).
+
+    >>> import random, pyclag
+    >>> spec = pyclag.presets.get("pagat").schedule[11]
+    >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL.with_schedule([spec]), 4), rng=random.Random(0))
+    >>> for tricks in (2, 2, 2, 2):
+    ...     state = pyclag.bid(state, tricks)
+    >>> declarations_text(pyclag.observe(state, 1), Card.parse("2S"))
+    'any card'
+    """
+    cards = {
+        action.as_card
+        for action in view.legal
+        if isinstance(action, Play) and action.card is two and action.as_card is not None
+    }
+    whole = [suit for suit in SUIT_ORDER if all(Card(suit, rank) in cards for rank in Rank)]
+    if len(whole) == len(SUIT_ORDER):
+        return "any card"
+    rest = sorted_cards(card for card in cards if card.suit not in whole)
+    parts = [f"any {suit.name.lower()[:-1]}" for suit in whole]
+    return ", ".join([*parts, join(rest)] if rest else parts)
 
 
 def rank_order(view: Observation) -> RankOrder:
