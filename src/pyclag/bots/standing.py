@@ -99,12 +99,15 @@ def win_chance(totals: Sequence[int], seat: int, spread: float) -> float:
     (1.0, 0.0)
     >>> round(win_chance((0, 0, 0, 0), 2, 30.0), 3)
     0.25
+    >>> win_chance((0, 0, 0), 0, 2.2250738585e-313)  # a subnormal spread: the game is over
+    1.0
     """
     mine = totals[seat]
     others = [total for other, total in enumerate(totals) if other != seat]
-    if spread <= 0:
+    # A spread too small to divide by (a subnormal float) is none at all.
+    scale = 1 / (spread * _ROOT2) if spread > 0 else math.inf
+    if math.isinf(scale):
         return 1.0 if all(mine >= total for total in others) else 0.0
-    scale = 1 / (spread * _ROOT2)
     chance = 0.0
     for z, weight in zip(_GRID, _WEIGHTS, strict=True):
         # The seat's own luck is z spreads; each other player must fall below it.
