@@ -17,6 +17,7 @@ pyspiel = pytest.importorskip("pyspiel")
 import pyclag  # noqa: E402
 import pyclag.openspiel  # noqa: E402  (registers python_clag)
 from pyclag import presets  # noqa: E402
+from pyclag.errors import IllegalActionError  # noqa: E402
 from pyclag.openspiel import ClagState, Position  # noqa: E402
 from pyclag.openspiel import chance as chance_steps  # noqa: E402
 from tests.openspiel.support import walk  # noqa: E402
@@ -94,3 +95,36 @@ def test_issue_14_a_deal_in_progress_shows_nobody_any_card() -> None:
     for seat in range(4):
         assert _views(first, seat) == _views(second, seat)
         assert "10 cards dealt" in first.information_state_string(seat)
+
+
+def _refusal(state: Any, number: int) -> tuple[object, ...]:
+    """What the player to act is told when OpenSpiel applies id ``number``."""
+    try:
+        state.clone().apply_action(number)
+    except IllegalActionError as error:  # the library's own, through pyspiel
+        return (type(error), error.reason, error.legal, str(error))
+    return ("done",)
+
+
+@settings(max_examples=40)
+@given(_positions(), st.integers(0, 2**16))
+def test_issue_30_item_1_a_refused_action_tells_the_player_only_what_it_may_know(
+    pair: tuple[Any, Any, int], seed: int
+) -> None:
+    """Required (issue 30 item 1): the player to act is refused an illegal id
+    alike in two states it cannot tell apart."""
+    state, _, _ = pair
+    if state.is_terminal() or state.is_chance_node():
+        return
+    player = state.current_player()
+    rng = random.Random(seed)
+    position = state.position
+    other = pyclag.determinize(pyclag.observe(position.state, player), rng)
+    twin: Any = ClagState(state.get_game(), Position(other))
+    legal = set(state.legal_actions())
+    assert legal == set(twin.legal_actions())
+    numbers = [n for n in rng.sample(range(state.num_distinct_actions()), 40) if n not in legal]
+    for number in numbers:
+        told = _refusal(state, number)
+        assert told != ("done",)
+        assert _refusal(twin, number) == told
