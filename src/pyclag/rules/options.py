@@ -21,7 +21,7 @@ from typing import Any, Final
 
 import attrs
 
-from pyclag.checks import Frozen, Validator, bounded, is_instance, is_member
+from pyclag.checks import Frozen, Validator, bounded, integer, is_instance, is_member
 from pyclag.errors import RulesError
 from pyclag.rules.bidding import GtInfeasible, HookForm
 from pyclag.rules.calls import CallerRule, FirstCaller
@@ -48,7 +48,7 @@ def _int() -> Any:
         if value is not None and (type(value) is not int or not -1000 <= value <= 1000):
             raise RulesError(f"{attribute.name} must be an int in -1000..1000, not {value!r}")
 
-    return attrs.field(default=None, validator=check)
+    return attrs.field(default=None, converter=attrs.converters.optional(integer), validator=check)
 
 
 class RollOrder(enum.Enum):

@@ -28,7 +28,7 @@ from typing import Final, TypeAlias
 import attrs
 
 from pyclag.actions import Madness
-from pyclag.checks import Frozen, is_instance, is_int
+from pyclag.checks import Frozen, integer, is_instance, is_int, is_whole, whole
 from pyclag.errors import RulesError
 
 __all__ = [
@@ -86,9 +86,9 @@ class ContractScoring(Frozen):
     """
 
     name: str = attrs.field(validator=is_instance(str, label="a string"))
-    per_trick: int = attrs.field(validator=is_int(-1000, 1000))
-    per_trick_on_miss: int = attrs.field(validator=is_int(-1000, 1000))
-    bonus: int = attrs.field(default=10, validator=is_int(-1000, 1000))
+    per_trick: int = attrs.field(converter=integer, validator=is_int(-1000, 1000))
+    per_trick_on_miss: int = attrs.field(converter=integer, validator=is_int(-1000, 1000))
+    bonus: int = attrs.field(default=10, converter=integer, validator=is_int(-1000, 1000))
     madness: Madness | None = attrs.field(
         default=None, validator=attrs.validators.optional(is_instance(Madness, label="a Madness"))
     )
@@ -152,7 +152,8 @@ def misere(per_trick: int, name: str | None = None) -> ContractScoring:
     >>> misere(-2).points((0, 0, 0, 0), (1, 1, 1, 1, 2, 2, 3))
     (10, -8, -4, -2)
     """
-    if isinstance(per_trick, bool) or not isinstance(per_trick, int):
+    per_trick = whole(per_trick)
+    if not is_whole(per_trick):
         raise RulesError(f"misere: per_trick must be an int in -1000..1000, not {per_trick!r}")
     label = name if name is not None else f"misère {per_trick:+d}"
     return ContractScoring(label, per_trick=0, per_trick_on_miss=per_trick)
@@ -169,7 +170,7 @@ class MostTricks(Frozen):
     (0, 0, 0, 0, 0)
     """
 
-    bonus: int = attrs.field(default=10, validator=is_int(-1000, 1000))
+    bonus: int = attrs.field(default=10, converter=integer, validator=is_int(-1000, 1000))
 
     @property
     def name(self) -> str:
