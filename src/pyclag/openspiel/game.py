@@ -8,7 +8,7 @@ far with those pending cards.
 
 .. warning::
 
-   OpenSpiel serializes a Python game's state with :mod:`pickle`, and
+   OpenSpiel serializes a Python game's state with ``pickle``, and
    ``pyspiel.deserialize_game_and_state`` (``deserialize_state`` too) unpickles
    it: a crafted string runs any code it likes as it loads, whatever pyclag
    writes into its own strings. Never deserialize a string from someone you do
