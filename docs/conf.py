@@ -48,6 +48,7 @@ nitpick_ignore = [
     ("py:class", "Figure"),
     ("py:class", "matplotlib.figure.Figure"),
     ("py:class", "pyclag.values._V"),
+    ("py:class", "pyclag.checks._V"),
 ]
 autodoc_typehints = "description"
 

@@ -8,9 +8,11 @@ import pkgutil
 import random
 import subprocess
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from types import ModuleType
+
+import pytest
 
 import pyclag
 from pyclag import DECK, Card, GameState, Rank, RuleSet, records
@@ -19,6 +21,33 @@ from pyclag.rules import RankOrder
 
 # E1's pack (RULES.md §5): A AS 7H 3D, B KS QH 2C, C 9S TD 5H, D 4S JH 8C; turn-up 6H.
 E1_TOP = "AS KS 9S 4S 7H QH TD JH 3D 2C 5H 8C 6H"
+
+
+class Index:
+    """An integer of another class, as NumPy's are: ``operator.index`` takes it
+    and it is no int (the stand-in where NumPy is not installed)."""
+
+    def __init__(self, value: int) -> None:
+        self.value = value
+
+    def __index__(self) -> int:
+        return self.value
+
+    def __repr__(self) -> str:
+        return f"Index({self.value})"
+
+
+INTEGER_KINDS = ("index", "numpy")
+"""The integers of other classes the int doors are tried with (issue 30 item 7)."""
+
+
+def integer_kind(kind: str) -> Callable[[int], object]:
+    """:class:`Index`, or NumPy's int64 (skipping the test where NumPy is not installed)."""
+    if kind == "numpy":
+        numpy = pytest.importorskip("numpy")
+        make: Callable[[int], object] = numpy.int64
+        return make
+    return Index
 
 
 def deck_from(top: str) -> tuple[Card, ...]:

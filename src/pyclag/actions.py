@@ -26,7 +26,7 @@ from typing import Protocol, TypeAlias
 import attrs
 
 from pyclag.cards import Card, Suit
-from pyclag.checks import Frozen, is_whole, not_a
+from pyclag.checks import Frozen, integer, is_whole, not_a, whole
 from pyclag.errors import RulesError
 from pyclag.play_action import Play
 
@@ -70,8 +70,8 @@ class Bid(Frozen):
     (Bid(seat=3, tricks=2), '2')
     """
 
-    seat: int
-    tricks: int
+    seat: int = attrs.field(converter=integer)
+    tricks: int = attrs.field(converter=integer)
 
     def __str__(self) -> str:
         return _shown(self.tricks, int)
@@ -102,6 +102,7 @@ class Madness(enum.Enum):
         Traceback (most recent call last):
         TypeError: Madness.trick_value: j must be an int, not str
         """
+        j, hand_size = whole(j), whole(hand_size)
         for name, value in (("j", j), ("hand_size", hand_size)):
             if not is_whole(value):
                 raise not_a("Madness.trick_value", name, "an int", value)
@@ -198,7 +199,7 @@ class Call(Frozen):
     ('Trumps H, Nuloss, Ascending Madness', 'trumps:H nuloss ascending')
     """
 
-    seat: int
+    seat: int = attrs.field(converter=integer)
     suits: Suit | SuitChoice
     nuloss: bool = False
     blind: bool = False
@@ -235,8 +236,8 @@ class ChooseHandSize(Frozen):
     (5, '5')
     """
 
-    seat: int
-    size: int
+    seat: int = attrs.field(converter=integer)
+    size: int = attrs.field(converter=integer)
 
     def __str__(self) -> str:
         return _shown(self.size, int)
@@ -251,7 +252,7 @@ class DeclareTrump(Frozen):
     (<Suit.SPADES: 3>, 'S')
     """
 
-    seat: int
+    seat: int = attrs.field(converter=integer)
     suit: Suit | SuitChoice
 
     def __str__(self) -> str:

@@ -11,17 +11,19 @@ import ast
 import enum
 import functools
 import inspect
+import operator
 import random
 import textwrap
 import types
 from collections.abc import Callable
-from typing import Any, Final, ParamSpec, Protocol, TypeGuard, TypeVar, cast
+from typing import Any, Final, ParamSpec, Protocol, SupportsIndex, TypeGuard, TypeVar, cast
 
 import attrs
 
 from pyclag.errors import RulesError
 
 Validator = Callable[[Any, "attrs.Attribute[Any]", Any], None]
+_V = TypeVar("_V")
 
 
 def is_int(minimum: int, maximum: int | None = None) -> Validator:
@@ -125,6 +127,34 @@ def is_whole(value: object) -> TypeGuard[int]:
     (True, False, False)
     """
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def whole(value: _V) -> _V | int:
+    """``value`` as a plain int where it is an integer other than a bool (an int
+    subclass, anything ``operator.index`` takes: NumPy's integers, a bot's
+    ``np.argmax``), so equality, hashing, records and pickles are an int's;
+    anything else as it is, for the check that refuses it (``pyclag.errors``).
+
+    >>> Seat = enum.IntEnum("Seat", "NORTH EAST")
+    >>> whole(Seat.EAST), whole(True), whole(2.0), whole("2")
+    (2, True, 2.0, '2')
+    """
+    if type(value) is int or isinstance(value, bool):
+        return value
+    try:
+        return operator.index(unchecked(value))
+    except Exception:  # no integer (a float, a str, a stranger whose __index__ fails)
+        return value
+
+
+def integer(value: SupportsIndex) -> int:
+    """:func:`whole` as the attrs converter of an int field, typed for what the
+    field takes; any other value is kept for the field's check to refuse.
+
+    >>> integer(True), integer(7)
+    (True, 7)
+    """
+    return cast(int, whole(value))  # typed as the field is; kept as it is if no integer
 
 
 def unchecked(value: object) -> Any:

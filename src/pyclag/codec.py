@@ -33,7 +33,7 @@ import attrs
 
 from pyclag.actions import Bid, Call, CallChoice, ChooseHandSize, DeclareTrump, Play, PlayerAction
 from pyclag.cards import DECK, Card, Rank, Suit
-from pyclag.checks import Frozen, bounded, not_a
+from pyclag.checks import Frozen, bounded, not_a, whole
 from pyclag.encoding import (
     SUIT_ORDER,
     Piece,
@@ -55,9 +55,11 @@ from pyclag.errors import (
     IllegalHandSizeError,
     IllegalTrumpError,
     Reason,
+    RulesError,
 )
 from pyclag.rules.calls import CallRules
 from pyclag.rules.round import MAX_HAND_SIZE
+from pyclag.rules.ruleset import MAX_PLAYERS
 from pyclag.rules.trumps import NO_TRUMPS, NoTrumps
 from pyclag.sampling import determinize
 from pyclag.state import GameState
@@ -249,26 +251,45 @@ def action_id(action: PlayerAction) -> int:
 
 def _check_id(func: str, number: object) -> int:
     # An id is an action written as a number: game input, refused as an action is.
-    if type(number) is not int or not 0 <= number < NUM_ACTIONS:
+    # An integer of another class (a bot's np.argmax) is the plain int it stands for.
+    given = number if type(number) is int else whole(number)
+    if type(given) is not int or not 0 <= given < NUM_ACTIONS:
         raise IllegalActionError(
             f"{func}: an action id is an int in 0..{NUM_ACTIONS - 1}, not {number!r}",
             Reason.NOT_AN_ACTION,
         )
-    return number
+    return given
+
+
+def _check_seat(func: str, seat: object) -> int:
+    # The seat an action is taken by, as observe's: of the wrong type a TypeError, and a
+    # seat no table has (pyclag.errors) a RulesError, as for the player count.
+    given = seat if type(seat) is int else whole(seat)
+    if type(given) is not int:
+        raise not_a(func, "seat", "an int", seat)
+    if not 0 <= given < MAX_PLAYERS:
+        raise RulesError(f"{func}: seat must be a seat in 0..{MAX_PLAYERS - 1}, not {given}")
+    return given
 
 
 def decode(number: int, seat: int) -> PlayerAction:
     """The action id ``number`` stands for, taken by ``seat``, legal or not
     (:func:`action_of` gives only the legal ones). A number that is no id is
-    an IllegalActionError (``NOT_AN_ACTION``).
+    an IllegalActionError (``NOT_AN_ACTION``); a seat that is not an int a
+    TypeError, and one that no table has (``0..MAX_PLAYERS - 1``) a RulesError,
+    as for :func:`pyclag.observe`.
 
     >>> [str(decode(number, 0)) for number in (0, 51, 52, 105, 160, 161, 162, 1037)]
     ['2C', 'AH', '0', '1', 'H', 'no-trumps', 'trumps:C', '2S=AH']
     >>> decode(NUM_ACTIONS, 0)
     Traceback (most recent call last):
     pyclag.errors.IllegalActionError: decode: an action id is an int in 0..1089, not 1090
+    >>> decode(0, -1)
+    Traceback (most recent call last):
+    pyclag.errors.RulesError: decode: seat must be a seat in 0..51, not -1
     """
     number = _check_id("decode", number)
+    seat = _check_seat("decode", seat)
     if number < _BID:
         return Play(seat, _CARDS_BY_ID[number])
     if number < _SIZE:

@@ -21,7 +21,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
 from pyclag.cards import DECK, Card
-from pyclag.checks import check_rng, is_whole
+from pyclag.checks import check_rng, is_whole, whole
 from pyclag.errors import IllegalChanceError, Reason, Refusal, RulesError
 from pyclag.hand import cards_of
 from pyclag.shuffle import deal_hands as deal_hands  # still importable from here
@@ -233,7 +233,8 @@ def draw_for_dealer(players: int, rng: random.Random) -> int:
     Traceback (most recent call last):
     pyclag.errors.RulesError: draw_for_dealer needs an int of players in 1..52, not 0
     """
-    if isinstance(players, bool) or not isinstance(players, int) or not 1 <= players <= 52:
+    players = whole(players)  # a NumPy integer is a plain int from here on
+    if not is_whole(players) or not 1 <= players <= 52:
         raise RulesError(f"draw_for_dealer needs an int of players in 1..52, not {players!r}")
     check_rng("draw_for_dealer", rng)
     seats = range(players)

@@ -30,8 +30,8 @@ import attrs
 
 from pyclag.actions import Madness
 from pyclag.cards import DECK, Card, Suit
-from pyclag.checks import Frozen, is_whole, not_a
-from pyclag.errors import RulesError
+from pyclag.checks import Frozen, is_whole, not_a, whole
+from pyclag.errors import IllegalPlayError, Reason, RulesError
 from pyclag.phases import Phase
 from pyclag.rules.deals import Bidding, PlayMode, Reveal
 from pyclag.rules.ordering import RankOrder
@@ -72,11 +72,22 @@ def card_id(card: Card) -> int:
 
 
 def card_of(number: int) -> Card:
-    """The card whose id is ``number`` (0..51).
+    """The card whose id is ``number`` (0..51); a number that is no card's id
+    is an IllegalPlayError (``NOT_A_CARD``).
 
     >>> str(card_of(0)), str(card_of(51))
     ('2C', 'AH')
+    >>> card_of(-1)
+    Traceback (most recent call last):
+    pyclag.errors.IllegalPlayError: card_of: a card id is an int in 0..51, not -1
     """
+    if type(number) is not int or not 0 <= number < 52:
+        given = whole(number)  # a NumPy integer is the plain int it stands for
+        if type(given) is not int or not 0 <= given < 52:
+            raise IllegalPlayError(
+                f"card_of: a card id is an int in 0..51, not {number!r}", Reason.NOT_A_CARD
+            )
+        number = given
     return _CARDS_BY_ID[number]
 
 
@@ -169,6 +180,7 @@ def layout(players: int) -> tuple[Piece, ...]:
     >>> [(piece.name, piece.size) for piece in layout(4)[:5]]
     [('observer', 4), ('dealer', 4), ('to act', 5), ('phase', 11), ('hand', 52)]
     """
+    players = whole(players)  # a NumPy integer is the plain int it stands for
     if not is_whole(players):
         raise not_a("layout", "players", "an int", players)
     if not 2 <= players <= 52:

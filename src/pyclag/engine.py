@@ -83,7 +83,7 @@ def new_game(rules: RuleSet, players: int = 4, first_dealer: Seat = 0) -> GameSt
     Traceback (most recent call last):
     pyclag.errors.RulesError: players must be an int in 3..7 for rule set 'normal', not 8
     """
-    check_table(rules, players, first_dealer)
+    players, first_dealer = check_table(rules, players, first_dealer)  # NumPy's: plain ints
     check_schedule(rules, players)
     return start(rules, players, first_dealer)
 

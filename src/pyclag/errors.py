@@ -31,6 +31,11 @@ adding up to the hand size (or counts where the scoring needs the winner of
 each trick), BAD_TRICK for a trick won by no seat of the table. The sheet's
 names and table are a RulesError, and its saved file a RecordError.
 
+Wherever an int is taken, game input or not, any integer is one: a value
+``operator.index`` takes (NumPy's integers, a bot's ``np.argmax``) is the plain
+int it stands for, and is kept as one (``checks.whole``). A bool is not an int,
+nor is a float that holds a whole number.
+
 **Every other argument** is a Python value that a program passes: a state, an
 rng, an observation, round rules (derived from a state, not supplied), a Suit,
 Rank or Card (``Card(suit, rank)``, ``Hand.of_suit``, ``RoundRules.strength``),

@@ -8,7 +8,9 @@ gone without a word (``SIGKILL``) ends itself (:func:`watch_parent`).
 
 The games, their shards and their exact tallies are :mod:`pyclag.sweep`'s;
 this module only chooses the ``map`` they run on. Dask and Ray are optional
-extras (``pyclag[dask]``, ``pyclag[ray]``), imported only when asked for.
+extras (``pyclag[dask]``, ``pyclag[ray]``), imported only when asked for. A
+cluster that fails under a run (a worker out of memory, killed or lost) ends it
+with one line naming the backend and the cause (:class:`BackendError`).
 
 >>> with backend("local", None, 1) as run:
 ...     list(run(abs, [-1, 2]))
@@ -44,6 +46,7 @@ __all__ = [
     "BACKENDS",
     "JOBS_FLOOR",
     "MAX_JOBS",
+    "BackendError",
     "Progress",
     "Terminated",
     "backend",
@@ -75,6 +78,51 @@ _PR_SET_PDEATHSIG: Final = 1
 
 EXTRAS = {"dask": ("distributed", "dask"), "ray": ("ray.util.multiprocessing", "ray")}
 """Each cluster backend: the module it needs and the extra that installs it."""
+
+
+class BackendError(ShardError):
+    """A cluster backend that failed under a run: a worker out of memory, killed
+    or lost, a cluster that went away. Its message is one line naming the
+    backend and the cause; the shards it had are not finished.
+
+    >>> str(BackendError("the ray backend failed: OutOfMemoryError: the node ran low on memory"))
+    'the ray backend failed: OutOfMemoryError: the node ran low on memory'
+    """
+
+
+def _cause(error: BaseException) -> str:
+    """``error``'s class and the first line of its message (a cluster's may run to pages)."""
+    lines = str(error).strip().splitlines()
+    return f"{type(error).__name__}: {lines[0]}" if lines else type(error).__name__
+
+
+def _reported(name: str, mapping: Map) -> Map:
+    """``mapping`` with its failures as one :class:`BackendError` naming the
+    backend: an exception it raises, or one it hands back in place of a result
+    (Ray's pool hands back its RayError, such as an OutOfMemoryError, and a
+    task's own exception wrapped in an object with ``underlying``). A shard's
+    own failure (a ShardError from the worker) is raised as it is.
+
+    >>> def dying(function, items):
+    ...     yield MemoryError("out of memory\\n(the node's report)")
+    >>> list(_reported("ray", dying)(abs, [1]))
+    Traceback (most recent call last):
+    pyclag.launch.BackendError: the ray backend failed: MemoryError: out of memory
+    """
+
+    def run(function: Callable[[Any], Any], items: Iterable[Any]) -> Iterator[Any]:
+        try:
+            for result in mapping(function, items):
+                if isinstance(result, BaseException):
+                    underlying = getattr(result, "underlying", None)
+                    raise underlying if isinstance(underlying, BaseException) else result
+                yield result
+        except (ShardError, KeyboardInterrupt):
+            raise
+        except Exception as error:
+            raise BackendError(f"the {name} backend failed: {_cause(error)}") from error
+
+    return run
 
 
 def _extra(name: str) -> Any:
@@ -114,10 +162,10 @@ def backend(name: str, address: str | None, jobs: int) -> Iterator[Map]:
     _check_address(name, address)
     if name == "dask":
         with _dask(_extra(name), address, jobs) as run:
-            yield run
+            yield _reported(name, run)
     elif name == "ray":
         with _ray(_extra(name), address, jobs) as run:
-            yield run
+            yield _reported(name, run)
     elif jobs == 1:
         yield map
     else:
@@ -228,9 +276,9 @@ def _dask(distributed: Any, address: str | None, jobs: int) -> Iterator[Map]:
                 n_workers=jobs, threads_per_worker=1, dashboard_address=None
             )
         client = distributed.Client(address or cluster, timeout="10s")
-    except OSError as err:
+    except Exception as err:  # any failure to start is the backend's: one line, its cause
         where = f"--address {address}: no Dask scheduler answers" if address else "no Dask cluster"
-        raise ClagError(f"{where}: {err}") from None
+        raise ClagError(f"{where}: {_cause(err)}") from None
     try:  # two shards in flight per worker thread, however many shards the run has
         yield _unordered(client.get_executor(), 2 * max(1, sum(client.nthreads().values())))
     finally:
@@ -243,8 +291,9 @@ def _dask(distributed: Any, address: str | None, jobs: int) -> Iterator[Map]:
 def _ray(multiprocessing: Any, address: str | None, jobs: int) -> Iterator[Map]:
     try:
         pool = multiprocessing.Pool(None if address else jobs, ray_address=address)
-    except (ConnectionError, OSError, RuntimeError) as err:
-        raise ClagError(f"--address {address}: no Ray cluster answers: {err}") from None
+    except Exception as err:  # any failure to start is the backend's: one line, its cause
+        where = f"--address {address}: no Ray cluster answers" if address else "no Ray cluster"
+        raise ClagError(f"{where}: {_cause(err)}") from None
     try:
         yield pool.imap_unordered
     finally:

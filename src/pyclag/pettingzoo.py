@@ -16,9 +16,14 @@ Gymnasium, NumPy), imported when an environment is first made.
 * An illegal action passed to ``step`` raises the error :func:`pyclag.apply`
   raises for it (a subclass of :class:`~pyclag.errors.IllegalActionError`,
   the message naming the id and the legal ids; a number that is no id an
-  IllegalActionError itself) and leaves the environment as it was.
+  IllegalActionError itself) and leaves the environment as it was. An id may
+  be any integer (NumPy's, as a Discrete space samples it); once the game is
+  over the only action is ``None``, anything else a WrongPhaseError.
 * ``render_mode="ansi"``: ``render()`` returns the table as the agent to act
   sees it (``str`` of its :class:`~pyclag.views.Observation`).
+* Every other error follows :mod:`pyclag.errors`: a bad preset, option, table,
+  seat, agent name or render mode is a RulesError; an argument of the wrong
+  type (a seat or seed that is not an int, bots that are not bots) a TypeError.
 
 >>> import pytest; _ = pytest.importorskip("pettingzoo")  # the examples need the extra
 >>> game = env(preset="wikipedia", players=3)
@@ -31,14 +36,13 @@ from __future__ import annotations
 
 import functools
 import importlib
-import numbers
 import random
 from collections.abc import Sequence
 from typing import Any, Final
 
 from pyclag import presets
 from pyclag.bots import Bot, HeuristicBot
-from pyclag.checks import not_a
+from pyclag.checks import is_whole, not_a, whole
 from pyclag.codec import (
     NUM_ACTIONS,
     action_id,
@@ -49,8 +53,8 @@ from pyclag.codec import (
     legal_ids,
 )
 from pyclag.engine import apply, is_over, new_game, next_actor, sample_chance
-from pyclag.errors import IllegalActionError, RulesError
-from pyclag.rules.ruleset import RuleSet
+from pyclag.errors import IllegalActionError, Reason, RulesError, WrongPhaseError
+from pyclag.rules.ruleset import RuleSet, check_table
 from pyclag.state import CHANCE, GameState
 from pyclag.views import observe
 
@@ -102,9 +106,24 @@ def _built(name: str, methods: type, module: str, base: str) -> type[Any]:
     return kind
 
 
+RENDER_MODES: Final = (None, "ansi")
+"""The render modes the environments support (``None``: no rendering)."""
+
+
 def _check_render(render_mode: object) -> None:
-    if render_mode not in (None, "ansi"):
-        raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+    # An option of the environment, refused as a bad option is (pyclag.errors).
+    if not (render_mode is None or (isinstance(render_mode, str) and render_mode in RENDER_MODES)):
+        raise RulesError(
+            f"render_mode must be None or 'ansi' (the render modes supported), not {render_mode!r}"
+        )
+
+
+def _check_seed(func: str, seed: object) -> int | None:
+    """``seed`` as a plain int (a NumPy integer too), or None; else a TypeError."""
+    given = whole(seed)
+    if given is not None and not is_whole(given):
+        raise not_a(func, "seed", "None or an int", seed)
+    return given
 
 
 class _Table:
@@ -112,6 +131,7 @@ class _Table:
     what both environments share."""
 
     def __init__(self, rules: RuleSet, players: int, first_dealer: int) -> None:
+        players, first_dealer = check_table(rules, players, first_dealer)  # NumPy's: plain ints
         new_game(rules, players, first_dealer)  # the table is checked before any reset
         self.rules, self.players, self.first_dealer = rules, players, first_dealer
         self.rng = random.Random()
@@ -133,9 +153,7 @@ class _Table:
         """The next state after the seat to act takes action id ``number`` (an
         illegal one refused, nothing changed), and the points of each deal
         scored on the way, summed by seat."""
-        given: Any = number  # action_of refuses what is no id
-        if isinstance(number, numbers.Integral) and not isinstance(number, bool):
-            given = int(number)  # a NumPy integer, as a Discrete space samples
+        given: Any = number  # action_of refuses what is no id (a NumPy integer is one)
         action = action_of(self.game, given)
         before = len(self.game.history)
         state = self.settle(apply(self.game, action))
@@ -199,25 +217,43 @@ class _AEC:
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new game, its first deal made; ``seed`` seeds chance."""
-        self.table.start(seed)
+        self.table.start(_check_seed("reset", seed))
         self._start()
+
+    def _seat(self, func: str, agent: object) -> int:
+        """The seat of ``agent``, one of :attr:`possible_agents`; else a
+        TypeError (not a str) or a RulesError (no agent of this table)."""
+        if not isinstance(agent, str):
+            raise not_a(func, "agent", "an agent's name (a str)", agent)
+        if agent not in self.possible_agents:
+            raise RulesError(
+                f"{func}: agent must be one of {', '.join(self.possible_agents)}, not {agent!r}"
+            )
+        return self.possible_agents.index(agent)
 
     def observation_space(self, agent: str) -> Any:
         """The agent's observation space (the same object every call)."""
+        self._seat("observation_space", agent)
         return self.observation_spaces[agent]
 
     def action_space(self, agent: str) -> Any:
         """The agent's action space (the same object every call)."""
+        self._seat("action_space", agent)
         return self.action_spaces[agent]
 
     def observe(self, agent: str) -> dict[str, Any]:
         """What ``agent`` sees: its encoded view and its action mask."""
-        return self.table.view(self.possible_agents.index(agent))
+        return self.table.view(self._seat("observe", agent))
 
     def step(self, action: object) -> None:
         """The agent to act takes action id ``action`` (``None`` once it is done)."""
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:  # PettingZoo's own check raises a bare ValueError
+                raise WrongPhaseError(
+                    f"step: the game is over, so {agent}'s only action is None, not {action!r}",
+                    Reason.GAME_OVER,
+                )
             self._was_dead_step(action)
             return
         _, points = self.table.take(action)  # refused before anything changes
@@ -295,19 +331,18 @@ class _Single:
         render_mode: str | None,
     ) -> None:
         _check_render(render_mode)
+        self.table = _Table(rules, players, 0)
+        players, seat = self.table.players, whole(seat)
         if type(seat) is not int:
             raise not_a("single_agent_env", "seat", "an int", seat)
         if not 0 <= seat < players:  # about the table, as the player count is (pyclag.errors)
             raise RulesError(
                 f"single_agent_env: seat must be a seat in 0..{players - 1}, not {seat}"
             )
-        self.table = _Table(rules, players, 0)
+        if isinstance(illegal_reward, bool) or not isinstance(illegal_reward, (int, float)):
+            raise not_a("single_agent_env", "illegal_reward", "a number", illegal_reward)
         self.seat, self.render_mode, self.illegal_reward = seat, render_mode, illegal_reward
-        self.bots: list[Bot] = list(bots) if bots is not None else [HeuristicBot()] * players
-        if len(self.bots) != players:
-            raise RulesError(
-                f"single_agent_env: bots must be one per seat ({players}), not {len(self.bots)}"
-            )
+        self.bots: list[Bot] = _bots(players, bots)
         self.observation_space, self.action_space = _spaces(players)
 
     def _bots_play(self) -> float:
@@ -322,6 +357,7 @@ class _Single:
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, Any], dict[str, Any]]:
         """A new game, played by the bots up to the learner's first decision."""
+        seed = _check_seed("reset", seed)
         _extra("gymnasium").Env.reset(self, seed=seed)  # Gymnasium's own generator, seeded
         self.table.start(seed)
         self._bots_play()
@@ -345,6 +381,24 @@ class _Single:
 
     def close(self) -> None:
         """Nothing to release."""
+
+
+def _bots(players: int, bots: Sequence[Bot] | None) -> list[Bot]:
+    """The bots of the single-agent environment, one per seat: not a sequence of
+    bots a TypeError, as for :func:`~pyclag.bots.play_game`; not one per seat a
+    RulesError, as for the player count."""
+    if bots is None:
+        return [HeuristicBot()] * players
+    if isinstance(bots, (str, bytes)) or not isinstance(bots, Sequence):
+        raise not_a("single_agent_env", "bots", "a sequence of bots", bots)
+    for bot in bots:
+        if not callable(getattr(bot, "choose", None)):
+            raise not_a("single_agent_env", "bots", "bots (each with a choose method)", bot)
+    if len(bots) != players:
+        raise RulesError(
+            f"single_agent_env: bots must be one per seat ({players}), not {len(bots)}"
+        )
+    return list(bots)
 
 
 def single_agent_env(

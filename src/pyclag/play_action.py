@@ -8,7 +8,8 @@ A play is built only of a seat and cards, so that every reader of one can
 trust its fields: a seat that is not an int, or a card that is not a
 :class:`~pyclag.cards.Card`, is a TypeError where the play is made, as for
 ``Card`` itself (card text is :meth:`Card.parse <pyclag.cards.Card.parse>`'s,
-and a RecordError).
+and a RecordError). A seat that is an integer of another class (NumPy's) is
+kept as a plain int; a bool is refused.
 
 >>> play = Play(0, Card.parse("2H"), as_card=Card.parse("AC"))
 >>> play.effective, str(play)
@@ -20,15 +21,17 @@ from __future__ import annotations
 from typing import Final
 
 from pyclag.cards import Card
-from pyclag.checks import freeze, not_a
+from pyclag.checks import freeze, not_a, whole
 from pyclag.values import Value
 
 __all__ = ["Play", "card_text", "play_text"]
 
 
 def _seat(value: object) -> int:
-    if type(value) is not int:  # True is not seat 1, nor is 1.0
-        raise not_a("Play", "seat", "an int", value)
+    if type(value) is not int:
+        value = whole(value)  # a NumPy integer is a plain int from here on
+        if type(value) is not int:  # True is not seat 1, nor is 1.0
+            raise not_a("Play", "seat", "an int", value)
     return value
 
 

@@ -12,7 +12,7 @@ import random
 from typing import Final
 
 from pyclag.cards import Rank
-from pyclag.checks import check_rng, not_a
+from pyclag.checks import check_rng, is_whole, not_a, whole
 from pyclag.decisions import BID_TRICKS, PLAY_CARD
 from pyclag.engine import apply, deal, legal_actions, sample_chance
 from pyclag.errors import RulesError
@@ -45,17 +45,20 @@ def random_step(state: GameState, rng: random.Random) -> GameState:
     return play_out(check_state("random_step", state), check_rng("random_step", rng), steps=1)
 
 
-def _check_count(func: str, name: str, count: object, may_be_none: bool = True) -> None:
+def _check_count(func: str, name: str, count: object, may_be_none: bool = True) -> int | None:
     """A count of ``func`` must be an int >= 0 (or None where ``may_be_none``):
     how long to play is an option, so another type is a TypeError, a negative
-    int a RulesError (the policy in :mod:`pyclag.errors`)."""
+    int a RulesError (the policy in :mod:`pyclag.errors`). The count, a plain
+    int (of a NumPy integer too)."""
     if count is None and may_be_none:
-        return
+        return None
     legal = "None or an int >= 0" if may_be_none else "an int >= 0"
-    if isinstance(count, bool) or not isinstance(count, int):
+    count = whole(count)
+    if not is_whole(count):
         raise not_a(func, name, legal, count)
     if count < 0:
         raise RulesError(f"{func}: {name} must be {legal}, not {count!r}")
+    return count
 
 
 def play_out(
@@ -78,8 +81,8 @@ def play_out(
     """
     check_state("play_out", state)
     check_rng("play_out", rng)
-    _check_count("play_out", "rounds", rounds)
-    _check_count("play_out", "steps", steps)
+    rounds = _check_count("play_out", "rounds", rounds)
+    steps = _check_count("play_out", "steps", steps)
     goal = state.rules.num_rounds(state.players) if rounds is None else len(state.history) + rounds
     budget = -1 if steps is None else steps
     # This loop is what `pyclag bench` times. It reads the decision table's

@@ -35,7 +35,7 @@ import attrs
 
 from pyclag.bots import play_game
 from pyclag.bots.names import BOT_NAMES, Search, make_bots
-from pyclag.checks import Frozen, is_whole, not_a
+from pyclag.checks import Frozen, is_whole, not_a, whole
 from pyclag.engine import new_game, winners
 from pyclag.errors import ClagError, RulesError
 from pyclag.rules.ruleset import RuleSet
@@ -397,6 +397,7 @@ def simulate_many(
     ...
     normal                                         3       6   50.0%
     """
+    games, seed, shard_size = whole(games), whole(seed), whole(shard_size)  # NumPy's too
     for name, value in (("games", games), ("seed", seed), ("shard_size", shard_size)):
         if not is_whole(value):
             raise not_a("simulate_many", name, "an int", value)

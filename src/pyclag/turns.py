@@ -18,7 +18,7 @@ from typing import Final
 from pyclag.actions import Bid, Call, ChooseHandSize, DeclareTrump
 from pyclag.builders import next_state, revise
 from pyclag.cards import Suit
-from pyclag.checks import bounded, unchecked
+from pyclag.checks import bounded, unchecked, whole
 from pyclag.errors import IllegalTrumpError, Reason, Refusal
 from pyclag.flow import Advance
 from pyclag.refusals import refused
@@ -365,6 +365,7 @@ def bid_tricks(advance: Advance) -> BidTricks:
         else:
             legal = BID_RANGES[setup.hand_size]
         if type(tricks) is not int or tricks not in legal:
+            tricks = whole(tricks)  # a NumPy integer is a plain int from here on
             action = Bid(seat, unchecked(tricks))
             refusal = bid_refusal(state, action)
             if refusal is not None:

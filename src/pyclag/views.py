@@ -26,7 +26,7 @@ import attrs
 
 from pyclag.actions import Call, Play, PlayerAction
 from pyclag.cards import Card, Suit
-from pyclag.checks import Frozen, bounded, not_a
+from pyclag.checks import Frozen, bounded, not_a, whole
 from pyclag.display import phase_words, table_text
 from pyclag.engine import legal_actions
 from pyclag.errors import RulesError
@@ -294,7 +294,9 @@ def observe(state: GameState, seat: Seat) -> Observation:
         raise not_a_state("observe", state) from None
     setup = rnd.setup
     if type(seat) is not int:
-        raise not_a("observe", "seat", "an int", seat)
+        seat = whole(seat)  # a NumPy integer is a plain int from here on
+        if type(seat) is not int:
+            raise not_a("observe", "seat", "an int", seat)
     if not 0 <= seat < setup.players:
         # A seat outside the table is about the player count (the policy in pyclag.errors).
         raise RulesError(f"observe: seat must be a seat in 0..{setup.players - 1}, not {seat!r}")

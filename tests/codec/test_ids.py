@@ -8,6 +8,8 @@ The properties play every preset as :mod:`tests.views.games` does.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -31,13 +33,16 @@ from pyclag.errors import (
     IllegalBidError,
     IllegalCallError,
     IllegalDeclarationError,
+    IllegalPlayError,
     OutOfTurnError,
     Reason,
+    RulesError,
     WrongPhaseError,
 )
 from pyclag.rules.calls import CallRules
 from pyclag.rules.round import MAX_HAND_SIZE
 from pyclag.rules.trumps import NO_TRUMPS, TURN_UP
+from tests.helpers import INTEGER_KINDS, integer_kind
 from tests.views.games import Moment, moments
 
 # --- the id layout -------------------------------------------------------------------------
@@ -193,3 +198,48 @@ def test_open_spiel_oh_hell_names_the_card_and_bid_ids_alike() -> None:
     for card in DECK:  # OpenSpiel writes the suit first: "C2", "HA"
         text = state.action_to_string(0, action_id(Play(0, card)))
         assert text == card.suit.letter + card.rank.letter
+
+
+# --- issue 30 item 7: integers of other classes, and the seat of decode --------------------
+
+
+@pytest.mark.parametrize("kind", INTEGER_KINDS)
+def test_issue_30_item_7_ids_and_seats_may_be_numpy_integers(kind: str) -> None:
+    n: Callable[[int], Any] = integer_kind(kind)
+    state = pyclag.deal(pyclag.new_game(pyclag.NORMAL.with_schedule([3]), 3), rng=random.Random(1))
+    view = pyclag.observe(state, 1)
+    for source in (state, view):
+        action = action_of(source, n(53))  # a bot's np.argmax over the action mask
+        assert action == Bid(1, 1)
+        assert isinstance(action, Bid) and type(action.tricks) is int and type(action.seat) is int
+    with pytest.raises(IllegalBidError, match="id 57"):
+        action_of(state, n(57))
+    for number in (0, 53, 160, 1037):
+        decoded = decode(n(number), n(2))
+        assert decoded == decode(number, 2) and type(decoded.seat) is int
+    assert card_of(n(51)) is card_of(51)
+
+
+@pytest.mark.parametrize("seat", [-1, 52, 10**6])
+def test_issue_30_item_7_decode_refuses_a_seat_no_table_has(seat: int) -> None:
+    for number in (0, 52, 107, 160, 162, 1037):  # each block: a play, bid, size, trump, call, two
+        with pytest.raises(
+            RulesError, match=rf"decode: seat must be a seat in 0\.\.51, not {seat}"
+        ):
+            decode(number, seat)
+    assert decode(0, 51).seat == 51
+
+
+@pytest.mark.parametrize("seat", [True, 1.0, "1", None])
+def test_issue_30_item_7_decode_refuses_a_seat_that_is_not_an_int(seat: object) -> None:
+    with pytest.raises(TypeError, match="decode: seat must be an int"):
+        decode(0, seat)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("bad", [-1, 52, True, 1.0, "AS"])
+def test_issue_30_item_7_card_of_refuses_what_is_no_card_id(bad: object) -> None:
+    with pytest.raises(
+        IllegalPlayError, match=r"card_of: a card id is an int in 0\.\.51"
+    ) as raised:
+        card_of(bad)  # type: ignore[arg-type]
+    assert raised.value.reason is Reason.NOT_A_CARD

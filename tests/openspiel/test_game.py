@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import os
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,6 +16,7 @@ pyspiel = pytest.importorskip("pyspiel")
 import pyclag  # noqa: E402
 import pyclag.openspiel  # noqa: E402  (registers python_clag)
 from pyclag import presets  # noqa: E402
+from pyclag.errors import IllegalActionError, Reason  # noqa: E402
 from pyclag.openspiel import ClagState, Position  # noqa: E402
 from pyclag.openspiel.params import DEFAULTS, KINDS, PRESET, PRESET_INT  # noqa: E402
 from tests.openspiel.support import walk  # noqa: E402
@@ -280,3 +282,53 @@ def test_issue_14_an_illegal_action_id_is_refused_and_the_state_kept() -> None:
     with pytest.raises(pyclag.IllegalActionError, match=r"action_of: id 0 .* is not legal now"):
         state.apply_action(0)  # a card while the bids are pending
     assert state.position is before and state.history() == history
+
+
+# --- issue 30 items 7 and 8 ------------------------------------------------------------------
+
+
+def test_issue_30_item_7_action_strings_refuse_no_outcome_and_name_any_seats_action() -> None:
+    state = load(players=3).new_initial_state()
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, 51) == "AH"
+    for bad in (52, -1):
+        with pytest.raises(IllegalActionError, match=f"{bad} is no chance outcome") as raised:
+            state.action_to_string(pyspiel.PlayerId.CHANCE, bad)
+        assert raised.value.reason is Reason.NOT_AN_ACTION
+    # An action's notation is the same whoever takes it, the terminal "player" included.
+    for player in (0, 2, int(pyspiel.PlayerId.TERMINAL)):
+        assert state.action_to_string(player, 53) == "1"
+
+
+def test_issue_30_item_7_an_observer_given_no_python_clag_state_is_a_type_error() -> None:
+    observer = load(players=3).make_py_observer()
+    with pytest.raises(TypeError, match="set_from: state must be a python_clag state, not str"):
+        observer.set_from("state", 0)
+    with pytest.raises(TypeError, match="string_from: state must be a python_clag state"):
+        observer.string_from(None, 0)
+
+
+def test_issue_30_item_7_numpy_integers_as_parameters() -> None:
+    np = pytest.importorskip("numpy")
+    game: Any = pyclag.openspiel.ClagGame({"players": np.int64(5), "first_dealer": np.int64(2)})
+    assert game.num_players() == 5
+    assert game.new_initial_state().position.state == pyclag.new_game(
+        presets.get("wikipedia"), 5, first_dealer=2
+    )
+
+
+def test_issue_30_item_8_the_docs_warn_that_deserializing_unpickles() -> None:
+    """Issue 30 item 8: OpenSpiel's deserialize_game_and_state unpickles a python_clag
+    state, so a crafted string runs code; every place the docs show serialization says
+    so and points to pyclag.records for input from others."""
+    root = Path(__file__).resolve().parents[2]
+    pages = {
+        "docs/learning.rst": (root / "docs" / "learning.rst").read_text(encoding="utf-8"),
+        "pyclag.openspiel.game": pyclag.openspiel.game.__doc__ or "",
+    }
+    for name, text in pages.items():
+        words = " ".join(text.split())
+        assert "serializ" in words, name
+        assert "deserialize_game_and_state" in words, name
+        assert "pickle" in words and "runs any code" in words, name
+        assert "Never deserialize a string from someone you do not trust" in words, name
+        assert "pyclag.records" in words, name

@@ -7,6 +7,7 @@ observes."""
 from __future__ import annotations
 
 import random
+import re
 import sys
 import warnings
 from typing import Any
@@ -24,7 +25,13 @@ import pyclag  # noqa: E402
 from pyclag import observe  # noqa: E402
 from pyclag.bots import HeuristicBot  # noqa: E402
 from pyclag.codec import NUM_ACTIONS, encode, legal_ids, legal_mask  # noqa: E402
-from pyclag.errors import IllegalActionError, IllegalBidError, RulesError  # noqa: E402
+from pyclag.errors import (  # noqa: E402
+    IllegalActionError,
+    IllegalBidError,
+    Reason,
+    RulesError,
+    WrongPhaseError,
+)
 from pyclag.pettingzoo import env, raw_env, single_agent_env  # noqa: E402
 from tests.views.games import Moment, moments  # noqa: E402
 from tests.views.test_views import replayed, unseen_swapped  # noqa: E402
@@ -133,8 +140,69 @@ def test_spaces_observations_and_the_ansi_render() -> None:
 def test_a_bad_table_or_render_mode_is_refused() -> None:
     with pytest.raises(RulesError, match=r"players must be an int in 3\.\.7"):
         raw_env("wikipedia", players=9)
-    with pytest.raises(ValueError, match="render_mode must be None or 'ansi'"):
+    with pytest.raises(RulesError, match="render_mode must be None or 'ansi'"):
         raw_env("wikipedia", render_mode="human")
+
+
+# --- issue 30 item 7: every adapter error in the policy's classes -------------------------
+
+
+@pytest.mark.parametrize("mode", ["human", "rgb_array", "", 1, b"ansi"])
+def test_issue_30_item_7_a_render_mode_not_supported_is_a_rules_error_naming_them(
+    mode: Any,
+) -> None:
+    supported = r"render_mode must be None or 'ansi' \(the render modes supported\), not "
+    for make in (env, raw_env, single_agent_env):
+        with pytest.raises(RulesError, match=supported + re.escape(repr(mode))):
+            make(render_mode=mode)
+
+
+def test_issue_30_item_7_an_agent_name_no_table_has_is_refused_by_the_policy() -> None:
+    game = raw_env("wikipedia", players=3)
+    game.reset(seed=1)
+    for method in (game.observe, game.observation_space, game.action_space):
+        name = method.__name__
+        with pytest.raises(RulesError, match=f"{name}: agent must be one of player_0, "):
+            method("player_3")
+        with pytest.raises(TypeError, match=f"{name}: agent must be an agent's name"):
+            method(0)
+
+
+def test_issue_30_item_7_an_action_after_the_game_is_over_is_a_wrong_phase_error() -> None:
+    game = raw_env("wikipedia", players=3)
+    game.reset(seed=2)
+    game.unwrapped.table.game = pyclag.playout.play_out(game.state(), random.Random(2))
+    game._select()  # the game is over: every agent is done
+    with pytest.raises(WrongPhaseError, match="the game is over") as raised:
+        game.step(52)
+    assert raised.value.reason is Reason.GAME_OVER
+    game.step(None)  # the one action left, as PettingZoo wants it
+
+
+def test_issue_30_item_7_numpy_integers_for_the_table_the_seat_and_the_seed() -> None:
+    game, plain = raw_env("raf", players=np.int64(4)), raw_env("raf", players=4)
+    game.reset(seed=np.int64(5))
+    plain.reset(seed=5)
+    assert game.state() == plain.state() and game.possible_agents == plain.possible_agents
+    assert type(game.table.players) is int
+    with pytest.raises(TypeError, match="reset: seed must be None or an int, not str"):
+        game.reset(seed="5")
+    single = single_agent_env("wikipedia", np.int64(3), seat=np.int64(2))
+    assert single.seat == 2 and type(single.seat) is int
+    view, _ = single.reset(seed=np.int64(4))
+    assert np.array_equal(
+        view["action_mask"],
+        single_agent_env("wikipedia", 3, seat=2).reset(seed=4)[0]["action_mask"],
+    )
+
+
+def test_issue_30_item_7_bots_and_rewards_of_the_wrong_type_are_type_errors() -> None:
+    with pytest.raises(TypeError, match="single_agent_env: bots must be a sequence of bots"):
+        single_agent_env("wikipedia", 3, bots=HeuristicBot())  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"single_agent_env: bots must be bots \(each with a"):
+        single_agent_env("wikipedia", 3, bots=[HeuristicBot(), "random", HeuristicBot()])  # type: ignore[list-item]
+    with pytest.raises(TypeError, match="single_agent_env: illegal_reward must be a number"):
+        single_agent_env("wikipedia", 3, illegal_reward="-100")  # type: ignore[arg-type]
 
 
 def test_without_the_extra_the_error_names_it(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -22,7 +22,7 @@ from typing import Protocol
 
 from pyclag.actions import PlayerAction
 from pyclag.bots.heuristic import choose
-from pyclag.checks import check_rng, not_a
+from pyclag.checks import check_rng, is_whole, not_a, whole
 from pyclag.engine import apply, is_over, sample_chance
 from pyclag.errors import Reason, RulesError, WrongPhaseError
 from pyclag.refusals import check_state
@@ -144,7 +144,8 @@ def play_game(
     """
     check_state("play_game", state)
     check_rng("play_game", rng)
-    if rounds is not None and (isinstance(rounds, bool) or not isinstance(rounds, int)):
+    rounds = whole(rounds)  # a NumPy integer is a plain int from here on
+    if rounds is not None and not is_whole(rounds):
         raise not_a("play_game", "rounds", "None or an int >= 0", rounds)
     if rounds is not None and rounds < 0:
         raise RulesError(f"play_game: rounds must be None or an int >= 0, not {rounds!r}")

@@ -31,7 +31,7 @@ from pyclag.bots.odds import card_chances
 from pyclag.bots.playouts import DealValue, Replies, endgame_points, greedy_play
 from pyclag.bots.standing import game_value
 from pyclag.cards import DECK
-from pyclag.checks import not_a
+from pyclag.checks import not_a, whole
 from pyclag.decisions import BID_TRICKS, PLAY_CARD
 from pyclag.engine import apply, is_over, sample_chance
 from pyclag.errors import RulesError
@@ -195,6 +195,9 @@ class PIMCBot:
         objective: str = OBJECTIVE,
         bid_search: int | None = BID_SEARCH,
     ) -> None:
+        # A NumPy integer is the plain int it stands for.
+        worlds, calls, span, fit = whole(worlds), whole(calls), whole(span), whole(fit)
+        endgame, bid_search = whole(endgame), whole(bid_search)
         settings = (("span", span), ("fit", fit), ("endgame", endgame), ("bid_search", bid_search))
         for name, given in settings:
             if given is not None and (

@@ -5,6 +5,15 @@ of a chance step in progress), so OpenSpiel's clone (a
 ``copy.deepcopy`` of each attribute) copies it as itself, and its pickle (how
 OpenSpiel serializes a Python state) is the pyclag game record of the game so
 far with those pending cards.
+
+.. warning::
+
+   OpenSpiel serializes a Python game's state with ``pickle``, and
+   ``pyspiel.deserialize_game_and_state`` (``deserialize_state`` too) unpickles
+   it: a crafted string runs any code it likes as it loads, whatever pyclag
+   writes into its own strings. Never deserialize a string from someone you do
+   not trust. For a game from others, use :mod:`pyclag.records`, which reads
+   JSON, unpickles nothing and checks every field against the rules.
 """
 
 from __future__ import annotations
@@ -17,10 +26,10 @@ from typing import TYPE_CHECKING, Any, Final
 import attrs
 
 from pyclag import codec, presets
-from pyclag.checks import Frozen
+from pyclag.checks import Frozen, not_a, whole
 from pyclag.engine import apply, is_over, new_game, next_actor
 from pyclag.engine import phase as pyclag_phase
-from pyclag.errors import IllegalChanceError, Reason, RulesError
+from pyclag.errors import IllegalActionError, IllegalChanceError, Reason, RulesError
 from pyclag.openspiel import chance
 from pyclag.openspiel.params import DEFAULTS, max_game_length, rules_of, utility_bounds
 from pyclag.records import RoundRecord, dump, load, replay, round_record
@@ -109,7 +118,8 @@ class ClagGame(_Game):
     """``python_clag``: a game of Clag under the rules its parameters name."""
 
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
-        given = dict(params or {})
+        # A NumPy integer is the plain int it stands for: OpenSpiel's parameters take no other.
+        given = {name: whole(value) for name, value in dict(params or {}).items()}
         rules, players, dealer = rules_of(given)
         try:
             self.initial = Position(new_game(rules, players, first_dealer=dealer))
@@ -213,8 +223,15 @@ class ClagState(_State):
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            return str(chance.CARDS[action])
-        return str(codec.decode(action, player))  # the action's notation, legal now or not
+            card = chance.CARDS.get(action) if type(action) is int else None
+            if card is None:
+                raise IllegalActionError(
+                    f"python_clag: {action!r} is no chance outcome; the outcomes are 0..51",
+                    Reason.NOT_AN_ACTION,
+                )
+            return str(card)
+        # The action's notation, legal now or not: the same whoever takes it.
+        return str(codec.decode(action, 0))
 
     def is_terminal(self) -> bool:
         """Whether the game is over.
@@ -297,7 +314,7 @@ class ClagObserver:
         >>> observer.tensor.shape == (pyclag.codec.encoding_size(4),)
         True
         """
-        self.tensor[:] = codec.encode(observe(state.position.state, player))
+        self.tensor[:] = codec.encode(observe(_position("set_from", state).state, player))
 
     def string_from(self, state: ClagState, player: int) -> str:
         """``player``'s view of ``state``: under perfect recall every part of
@@ -313,12 +330,19 @@ class ClagObserver:
         seat 2: -  bid -  tricks 0  score 0
         to act: chance (deal)
         """
-        position = state.position
+        position = _position("string_from", state)
         view = observe(position.state, player)
         text = view_text(view) if self.perfect_recall else str(view)
         if position.pending:
             text += "\n" + chance.text(position.state, position.pending)
         return text
+
+
+def _position(func: str, state: object) -> Position:
+    """The position of ``state``, if it is a python_clag state; else the TypeError naming ``func``."""
+    if not isinstance(state, ClagState):
+        raise not_a(func, "state", "a python_clag state", state)
+    return state.position
 
 
 def view_text(view: Observation) -> str:

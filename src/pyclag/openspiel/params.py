@@ -29,6 +29,7 @@ from typing import Any, Final
 from pyclag import presets
 from pyclag.actions import CallChoice, Madness
 from pyclag.cards import Suit
+from pyclag.checks import whole
 from pyclag.errors import ClagError, RulesError
 from pyclag.rules import NORMAL
 from pyclag.rules.options import OPTIONS, DealOptions
@@ -138,7 +139,7 @@ def rules_of(params: Mapping[str, Any]) -> tuple[RuleSet, int, int]:
                 f"python_clag parameter {name}={value!r}: {err}; or preset, the preset's own"
             ) from None
     rules = _scheduled(rules, given["schedule"], given["hand_size"])
-    players, dealer = given["players"], given["first_dealer"]
+    players, dealer = whole(given["players"]), whole(given["first_dealer"])  # NumPy's too
     if type(players) is not int or not rules.min_players <= players <= rules.max_players:
         raise _bad("players", players, f"{rules.min_players}..{rules.max_players} for {rules.name}")
     if type(dealer) is not int or not 0 <= dealer < players:

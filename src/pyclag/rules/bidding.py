@@ -19,7 +19,7 @@ from typing import Final
 
 import attrs
 
-from pyclag.checks import Frozen, is_flag, is_int, is_member, is_whole
+from pyclag.checks import Frozen, integer, is_flag, is_int, is_member, is_whole
 from pyclag.errors import IllegalBidError, Reason, Refusal
 from pyclag.rules.round import MAX_HAND_SIZE
 
@@ -68,7 +68,9 @@ class Hook(Frozen):
     """
 
     form: HookForm = attrs.field(default=HookForm.NOT_EQUAL, validator=is_member(HookForm))
-    min_hand_size: int = attrs.field(default=1, validator=is_int(1, MAX_HAND_SIZE))
+    min_hand_size: int = attrs.field(
+        default=1, converter=integer, validator=is_int(1, MAX_HAND_SIZE)
+    )
     gt_exact: bool = attrs.field(default=False, validator=is_flag)
     gt_infeasible: GtInfeasible = attrs.field(
         default=GtInfeasible.FALLBACK_NE, validator=is_member(GtInfeasible)

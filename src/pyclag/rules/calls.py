@@ -18,7 +18,7 @@ import attrs
 
 from pyclag.actions import Call, CallChoice, Madness
 from pyclag.cards import Suit
-from pyclag.checks import Frozen, bounded, is_flag, is_int, is_member
+from pyclag.checks import Frozen, bounded, integer, is_flag, is_int, is_member
 from pyclag.errors import IllegalCallError, Reason, Refusal
 from pyclag.rules.trumps import NO_TRUMPS, TURN_UP, NoTrumps, Precedence, TurnUp
 from pyclag.scoring.schemes import MAX_POINTS
@@ -75,7 +75,9 @@ class CallRules(Frozen):
         default=FirstCaller.NONE, validator=is_member(FirstCaller)
     )
     trumps_from_turnup: bool = attrs.field(default=False, validator=is_flag)
-    misere_per_trick: int = attrs.field(default=-2, validator=is_int(-MAX_POINTS, MAX_POINTS))
+    misere_per_trick: int = attrs.field(
+        default=-2, converter=integer, validator=is_int(-MAX_POINTS, MAX_POINTS)
+    )
     madness_points_on_miss: bool = attrs.field(default=False, validator=is_flag)
     caller_rule: CallerRule = attrs.field(
         default=CallerRule.DEAL_WINNER, validator=is_member(CallerRule)

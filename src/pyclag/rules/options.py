@@ -21,7 +21,7 @@ from typing import Any, Final
 
 import attrs
 
-from pyclag.checks import Frozen, Validator, bounded, is_instance, is_member
+from pyclag.checks import Frozen, Validator, bounded, integer, is_instance, is_member
 from pyclag.errors import RulesError
 from pyclag.rules.bidding import GtInfeasible, HookForm
 from pyclag.rules.calls import CallerRule, FirstCaller
@@ -50,7 +50,7 @@ def _int() -> Any:
                 f"{attribute.name} must be an int in {-MAX_POINTS}..{MAX_POINTS}, not {value!r}"
             )
 
-    return attrs.field(default=None, validator=check)
+    return attrs.field(default=None, converter=attrs.converters.optional(integer), validator=check)
 
 
 class RollOrder(enum.Enum):

@@ -22,12 +22,14 @@ from pyclag.cards import DECK, Suit
 from pyclag.checks import (
     Frozen,
     bounded,
+    integer,
     is_instance,
     is_int,
     is_member,
     is_name,
     is_whole,
     not_a,
+    whole,
 )
 from pyclag.errors import IllegalHandSizeError, Reason, Refusal, RulesError
 from pyclag.rules.calls import CallRules
@@ -54,7 +56,7 @@ MAX_HAND_SIZE: Final = 52
 
 def _hand_sizes(sizes: Any) -> tuple[int, ...]:
     try:
-        return tuple(sorted(set(sizes)))
+        return tuple(sorted(set(map(whole, sizes))))  # NumPy integers as plain ints
     except TypeError:
         raise RulesError(f"hand_sizes must be a collection of ints, not {sizes!r}") from None
 
@@ -94,7 +96,7 @@ class RoundSpec(Frozen):
     'F3 scoring'
     """
 
-    hand_size: int = attrs.field(validator=is_int(1, MAX_HAND_SIZE))
+    hand_size: int = attrs.field(converter=integer, validator=is_int(1, MAX_HAND_SIZE))
     suits: SuitRule = attrs.field(
         default=TURN_UP,
         validator=is_instance(

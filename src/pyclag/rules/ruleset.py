@@ -18,12 +18,14 @@ import attrs
 from pyclag.checks import (
     MAX_NAME,
     Frozen,
+    integer,
     is_flag,
     is_instance,
     is_int,
     is_member,
     is_name,
     is_whole,
+    whole,
 )
 from pyclag.errors import RulesError
 from pyclag.rules.bidding import Hook
@@ -66,12 +68,13 @@ def _to_schedule(specs: Iterable[int | RoundSpec]) -> tuple[RoundSpec, ...]:
     if isinstance(specs, Sized) and len(specs) > MAX_ROUNDS:
         raise RulesError(_too_long(f"{len(specs)} rounds"))
     out = []
-    for number, spec in enumerate(specs, 1):
+    for number, given in enumerate(specs, 1):
         if number > MAX_ROUNDS:  # an iterator, perhaps endless: stop at the limit
             raise RulesError(_too_long(f"more than {MAX_ROUNDS} rounds"))
+        spec = whole(given)  # a NumPy integer is a hand size too
         if isinstance(spec, RoundSpec):
             out.append(spec)
-        elif isinstance(spec, int) and not isinstance(spec, bool):
+        elif is_whole(spec):
             try:
                 out.append(RoundSpec(spec))
             except RulesError as err:
@@ -195,12 +198,16 @@ class RuleSet(Frozen):
     scoring: ContractScoring = attrs.field(
         default=F1, validator=is_instance(ContractScoring, label="a contract Scoring")
     )
-    min_players: int = attrs.field(default=3, validator=is_int(2, MAX_PLAYERS))
-    max_players: int = attrs.field(default=7, validator=is_int(2, MAX_PLAYERS))
+    min_players: int = attrs.field(default=3, converter=integer, validator=is_int(2, MAX_PLAYERS))
+    max_players: int = attrs.field(default=7, converter=integer, validator=is_int(2, MAX_PLAYERS))
     tie_break: TieBreak = attrs.field(default=TieBreak.SHARED, validator=is_member(TieBreak))
     no_turnup: NoTurnUp = attrs.field(default=NoTurnUp.NO_TRUMPS, validator=is_member(NoTurnUp))
-    num_deals: int | None = attrs.field(default=None, validator=_optional_count)
-    deals_per_player: int | None = attrs.field(default=None, validator=_optional_count)
+    num_deals: int | None = attrs.field(
+        default=None, converter=attrs.converters.optional(integer), validator=_optional_count
+    )
+    deals_per_player: int | None = attrs.field(
+        default=None, converter=attrs.converters.optional(integer), validator=_optional_count
+    )
     deal_options: DealOptions = attrs.field(
         factory=DealOptions, validator=is_instance(DealOptions, label="DealOptions")
     )
@@ -243,7 +250,7 @@ class RuleSet(Frozen):
         >>> NORMAL.num_rounds(4), NORMAL.with_options(num_deals=3).num_rounds(4)
         (13, 3)
         """
-        check_players(self, players)
+        players = check_players(self, players)
         if self.num_deals is not None:
             return self.num_deals
         if self.deals_per_player is not None:
@@ -260,7 +267,8 @@ class RuleSet(Frozen):
         Traceback (most recent call last):
         pyclag.errors.RulesError: round_spec: index must be an int >= 0 (a round of the game, 0-based), not -1
         """
-        if isinstance(index, bool) or not isinstance(index, int) or index < 0:
+        index = whole(index)
+        if not is_whole(index) or index < 0:
             raise RulesError(
                 f"round_spec: index must be an int >= 0 (a round of the game, 0-based), not {index!r}"
             )
@@ -404,9 +412,9 @@ def _set_option(rules: RuleSet, option: Option, value: Any) -> RuleSet:
     return attrs.evolve(rules, **{key: changed})
 
 
-def check_players(rules: object, players: object) -> None:
+def check_players(rules: object, players: object) -> int:
     """Refuse a table: ``rules`` that are not a RuleSet, or a player count they
-    do not allow (RulesError).
+    do not allow (RulesError); else the count, a plain int (of a NumPy integer too).
 
     >>> check_players(NORMAL, 2)
     Traceback (most recent call last):
@@ -418,23 +426,28 @@ def check_players(rules: object, players: object) -> None:
     if not isinstance(rules, RuleSet):
         raise RulesError(f"rules must be a RuleSet, not {rules!r}")
     low, high = rules.min_players, rules.max_players
-    if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
+    count = whole(players)
+    if not is_whole(count) or not low <= count <= high:
         raise RulesError(
             f"players must be an int in {low}..{high} for rule set {rules.name!r}, not {players!r}"
         )
+    return count
 
 
-def check_table(rules: object, players: int, first_dealer: object) -> None:
+def check_table(rules: object, players: int, first_dealer: object) -> tuple[int, int]:
     """Refuse a table as :func:`check_players` does, or a first dealer who is
-    not one of its seats (RulesError).
+    not one of its seats (RulesError); else the count and the first dealer,
+    plain ints.
 
     >>> check_table(NORMAL, 4, 4)
     Traceback (most recent call last):
     pyclag.errors.RulesError: first_dealer must be a seat in 0..3, not 4
     """
-    check_players(rules, players)
-    if not is_whole(first_dealer) or not 0 <= first_dealer < players:
+    players = check_players(rules, players)
+    dealer = whole(first_dealer)
+    if not is_whole(dealer) or not 0 <= dealer < players:
         raise RulesError(f"first_dealer must be a seat in 0..{players - 1}, not {first_dealer!r}")
+    return players, dealer
 
 
 def schedule_fault(rules: RuleSet, players: int) -> tuple[int, str] | None:

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 
 from pyclag.actions import Play
 from pyclag.cards import Card, Suit
-from pyclag.checks import is_whole, not_a
+from pyclag.checks import is_whole, not_a, whole
 from pyclag.errors import IllegalBidError, IllegalPlayError, Reason, Refusal
 from pyclag.rules.play import best_play, play_strength
 from pyclag.rules.round import RoundRules
@@ -193,6 +193,7 @@ def score_round(
     for name, value in (("bids", bids), ("trick_winners", trick_winners)):
         if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
             raise not_a("score_round", name, "a sequence", value)
+    bids, trick_winners = tuple(map(whole, bids)), tuple(map(whole, trick_winners))  # NumPy's too
     players = len(bids)
     if not players:
         raise IllegalBidError(

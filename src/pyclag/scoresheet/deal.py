@@ -20,7 +20,7 @@ import attrs
 from pyclag.actions import CallChoice
 from pyclag.cards import Suit
 from pyclag.chance import contenders
-from pyclag.checks import Frozen, unchecked
+from pyclag.checks import Frozen, integer, unchecked, whole
 from pyclag.decisions import DECISIONS
 from pyclag.rules.bidding import BID_RANGES
 from pyclag.rules.ruleset import RuleSet
@@ -29,7 +29,7 @@ from pyclag.scorecard import label
 from pyclag.scoring.schemes import Scoring
 from pyclag.state import Phase, RoundSetup
 
-__all__ = ["ENTERED", "DealEntry", "SheetDeal", "SheetRow", "TricksTaken", "tupled"]
+__all__ = ["ENTERED", "DealEntry", "SheetDeal", "SheetRow", "TricksTaken", "counts", "tupled"]
 
 ENTERED: Final = tuple(row.phase for row in DECISIONS if not row.chance or row.phase is Phase.DRAW)
 """The decisions a table enters, in the decision table's order: every
@@ -59,8 +59,17 @@ def tupled(value: Sequence[Any]) -> tuple[Any, ...]:
     return tuple(value) if isinstance(value, (list, tuple)) else unchecked(value)
 
 
-def _tupled_or_none(value: Sequence[int] | None) -> tuple[int, ...] | None:
-    return None if value is None else tupled(value)
+def counts(value: Sequence[Any]) -> tuple[Any, ...]:
+    """:func:`tupled`, each integer a plain int (a NumPy integer too).
+
+    >>> counts([1, 0]), counts("10")
+    ((1, 0), '10')
+    """
+    return tuple(map(whole, value)) if isinstance(value, (list, tuple)) else unchecked(value)
+
+
+def _counts_or_none(value: Sequence[int] | None) -> tuple[int, ...] | None:
+    return None if value is None else counts(value)
 
 
 @attrs.frozen
@@ -83,13 +92,13 @@ class DealEntry(Frozen):
     (1, 1, 0, 1)
     """
 
-    draw: int | None = None
-    hand_size: int | None = None
+    draw: int | None = attrs.field(default=None, converter=attrs.converters.optional(integer))
+    hand_size: int | None = attrs.field(default=None, converter=attrs.converters.optional(integer))
     call: CallChoice | None = None
     trump: Suit | NoTrumps | None = None
-    bids: tuple[int, ...] = attrs.field(default=(), converter=tupled)
-    tricks: tuple[int, ...] | None = attrs.field(default=None, converter=_tupled_or_none)
-    trick_winners: tuple[int, ...] | None = attrs.field(default=None, converter=_tupled_or_none)
+    bids: tuple[int, ...] = attrs.field(default=(), converter=counts)
+    tricks: tuple[int, ...] | None = attrs.field(default=None, converter=_counts_or_none)
+    trick_winners: tuple[int, ...] | None = attrs.field(default=None, converter=_counts_or_none)
 
     @property
     def done(self) -> bool:

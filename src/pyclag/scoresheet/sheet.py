@@ -16,7 +16,7 @@ from typing import Final
 
 import attrs
 
-from pyclag.checks import Frozen, not_a, unchecked
+from pyclag.checks import Frozen, integer, is_whole, not_a, unchecked, whole
 from pyclag.errors import (
     IllegalBidError,
     Reason,
@@ -26,7 +26,7 @@ from pyclag.errors import (
 from pyclag.rules.deals import Bidding
 from pyclag.rules.ruleset import RuleSet, check_table
 from pyclag.scorecard import CardRow, card_text, label
-from pyclag.scoresheet.deal import DealEntry, SheetDeal, SheetRow, tupled
+from pyclag.scoresheet.deal import DealEntry, SheetDeal, SheetRow, counts, tupled
 from pyclag.scoresheet.steps import BIDS, next_deal, score, shortened, take, take_tricks, walk
 from pyclag.scoring.tally import contracts_made, winners_by_totals
 from pyclag.state import Phase
@@ -69,8 +69,8 @@ class ScoreSheet(Frozen):
     """
 
     rules: RuleSet
-    players: int
-    first_dealer: int = 0
+    players: int = attrs.field(converter=integer)
+    first_dealer: int = attrs.field(default=0, converter=integer)
     names: tuple[str, ...] | None = attrs.field(default=None, converter=_names)
     entries: tuple[DealEntry, ...] = attrs.field(default=(), kw_only=True, converter=_entries)
     rows: tuple[SheetRow, ...] = attrs.field(init=False, eq=False)
@@ -138,12 +138,23 @@ class ScoreSheet(Frozen):
         return Phase.GAME_OVER if self.current is None else self.current.waiting
 
     def name(self, seat: int) -> str:
-        """The name of ``seat`` on this sheet.
+        """The name of ``seat`` on this sheet; a seat that is not an int is a
+        TypeError, one outside the table a RulesError (as for ``observe``).
 
         >>> import pyclag
         >>> ScoreSheet(pyclag.NORMAL, 3).name(2), ScoreSheet(pyclag.NORMAL, 3, names=["A", "B", "C"]).name(2)
         ('seat 2', 'C')
+        >>> ScoreSheet(pyclag.NORMAL, 3).name(3)
+        Traceback (most recent call last):
+        pyclag.errors.RulesError: ScoreSheet.name: seat must be a seat in 0..2, not 3
         """
+        seat = whole(seat)
+        if not is_whole(seat):
+            raise not_a("ScoreSheet.name", "seat", "an int", seat)
+        if not 0 <= seat < self.players:
+            raise RulesError(
+                f"ScoreSheet.name: seat must be a seat in 0..{self.players - 1}, not {seat}"
+            )
         return f"seat {seat}" if self.names is None else self.names[seat]
 
     def winners(self) -> tuple[int, ...]:
@@ -247,7 +258,7 @@ class ScoreSheet(Frozen):
         pyclag.errors.IllegalPlayError: illegal tricks 1 1 0: the tricks taken add up to 2, not to the hand size 1 in deal 1 of 13 (1 card, dealer seat 0); legal: 3 counts, one per seat, adding up to 1
         """
         deal = self._pending("tricks", (Phase.PLAY,))
-        return self._grown(take_tricks(deal, tricks=tupled(tricks)))
+        return self._grown(take_tricks(deal, tricks=counts(tricks)))
 
     def trick_winners(self, seats: Sequence[int]) -> ScoreSheet:
         """The seat that won each trick, in order, which end the deal and
@@ -259,7 +270,7 @@ class ScoreSheet(Frozen):
         (0, 12, 10)
         """
         deal = self._pending("trick winners", (Phase.PLAY,))
-        return self._grown(take_tricks(deal, trick_winners=tupled(seats)))
+        return self._grown(take_tricks(deal, trick_winners=counts(seats)))
 
     def enter(self, entry: DealEntry) -> ScoreSheet:
         """The current deal as ``entry`` says it, from its start (what was
@@ -298,7 +309,8 @@ class ScoreSheet(Frozen):
         >>> sheet.edit(1, DealEntry(bids=(0, 0, 0), tricks=(0, 0, 1))).totals
         (10, 10, 0)
         """
-        if isinstance(number, bool) or not isinstance(number, int):
+        number = whole(number)
+        if not is_whole(number):
             raise not_a("ScoreSheet.edit", "number", "an int", number)
         if not 1 <= number <= len(self.entries):
             raise RulesError(
@@ -333,7 +345,8 @@ class ScoreSheet(Frozen):
         return deal
 
     def _take(self, what: str, phases: Sequence[Phase], value: object) -> ScoreSheet:
-        return self._grown(take(self._pending(what, phases), value))
+        # A NumPy integer is entered as the plain int it stands for.
+        return self._grown(take(self._pending(what, phases), whole(value)))
 
     def _grown(self, deal: SheetDeal) -> ScoreSheet:
         """This sheet with the current deal now ``deal``, one entry on, scored

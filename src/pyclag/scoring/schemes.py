@@ -28,7 +28,7 @@ from typing import Final, TypeAlias
 import attrs
 
 from pyclag.actions import Madness
-from pyclag.checks import Frozen, is_instance, is_int, is_name
+from pyclag.checks import Frozen, integer, is_instance, is_int, is_name, is_whole, whole
 from pyclag.errors import RulesError
 
 __all__ = [
@@ -91,9 +91,13 @@ class ContractScoring(Frozen):
     """
 
     name: str = attrs.field(validator=is_name)
-    per_trick: int = attrs.field(validator=is_int(-MAX_POINTS, MAX_POINTS))
-    per_trick_on_miss: int = attrs.field(validator=is_int(-MAX_POINTS, MAX_POINTS))
-    bonus: int = attrs.field(default=10, validator=is_int(-MAX_POINTS, MAX_POINTS))
+    per_trick: int = attrs.field(converter=integer, validator=is_int(-MAX_POINTS, MAX_POINTS))
+    per_trick_on_miss: int = attrs.field(
+        converter=integer, validator=is_int(-MAX_POINTS, MAX_POINTS)
+    )
+    bonus: int = attrs.field(
+        default=10, converter=integer, validator=is_int(-MAX_POINTS, MAX_POINTS)
+    )
     madness: Madness | None = attrs.field(
         default=None, validator=attrs.validators.optional(is_instance(Madness, label="a Madness"))
     )
@@ -157,7 +161,8 @@ def misere(per_trick: int, name: str | None = None) -> ContractScoring:
     >>> misere(-2).points((0, 0, 0, 0), (1, 1, 1, 1, 2, 2, 3))
     (10, -8, -4, -2)
     """
-    if isinstance(per_trick, bool) or not isinstance(per_trick, int):
+    per_trick = whole(per_trick)
+    if not is_whole(per_trick):
         raise RulesError(
             f"misere: per_trick must be an int in {-MAX_POINTS}..{MAX_POINTS}, not {per_trick!r}"
         )
@@ -176,7 +181,9 @@ class MostTricks(Frozen):
     (0, 0, 0, 0, 0)
     """
 
-    bonus: int = attrs.field(default=10, validator=is_int(-MAX_POINTS, MAX_POINTS))
+    bonus: int = attrs.field(
+        default=10, converter=integer, validator=is_int(-MAX_POINTS, MAX_POINTS)
+    )
 
     @property
     def name(self) -> str:
