@@ -124,6 +124,7 @@ def sample_deal(state: GameState, rng: random.Random) -> Deal:
 
 _DEAL: Final = Phase.DEAL  # an enum member read through its class costs an attribute lookup
 
+
 def deal_refusal(state: GameState, action: Deal) -> Refusal | None:
     """Why ``action.deck`` is not a pack: not the 52 distinct cards.
 
