@@ -21,7 +21,7 @@ from typing import Final, final
 from pyclag.checks import not_a, seal
 from pyclag.errors import RecordError
 
-__all__ = ["DECK", "Card", "Rank", "Suit", "parse_cards"]
+__all__ = ["DECK", "DECK_MASK", "Card", "Rank", "Suit", "parse_cards"]
 
 
 class Suit(enum.Enum):
@@ -231,6 +231,13 @@ for _index in range(52):
 
 DECK: Final[tuple[Card, ...]] = tuple(_MADE)
 """The 52 interned cards in index order (clubs 2..A, diamonds, hearts, spades)."""
+
+DECK_MASK: Final = (1 << 52) - 1
+"""The mask of the whole pack: every card's bit (the one definition of it).
+
+>>> DECK_MASK == sum(card.mask for card in DECK)
+True
+"""
 
 
 seal(Card)  # interpreted: the pack is made, and a card refuses changes from now on

@@ -119,17 +119,10 @@ def sample_deal(state: GameState, rng: random.Random) -> Deal:
     >>> sample_deal(pyclag.new_game(pyclag.NORMAL, players=3), random.Random(1))
     Deal(parse_cards('QS JC KH JD 4C AH 8D KC ... 6C JS QH TC'))
     """
-    deal = Deal(shuffled_deck(rng))
-    _SHUFFLED[:] = (deal,)
-    return deal
+    return Deal(shuffled_deck(rng))
 
 
 _DEAL: Final = Phase.DEAL  # an enum member read through its class costs an attribute lookup
-
-_SHUFFLED: Final[list[Deal]] = []
-"""The deal :func:`sample_deal` made last, by identity: its pack was shuffled from
-the 52 cards a moment ago, so dealing that very action needs no second check (the
-list holds it, so no other object can have its id; one at a time, so bounded)."""
 
 
 def deal_refusal(state: GameState, action: Deal) -> Refusal | None:
@@ -153,8 +146,6 @@ def take_deal(advance: Advance) -> Callable[[GameState, Deal], GameState]:
     """
 
     def take(state: GameState, action: Deal) -> GameState:
-        if _SHUFFLED and action is _SHUFFLED[0]:  # sample_chance's own pack
-            return deal_pack(advance, state, action.deck)
         # As given (``unchecked``: compiled, a read of the field typed as a tuple would
         # refuse a list with mypyc's own TypeError); a list would make the state mutable.
         deck = deck_refusal(unchecked(action).deck)

@@ -16,13 +16,11 @@ from typing import Final
 import attr
 import attrs
 
-from pyclag.cards import DECK, Card, Suit, parse_cards
+from pyclag.cards import DECK, DECK_MASK, Card, Suit, parse_cards
 from pyclag.checks import Frozen, not_a, unchecked
 from pyclag.errors import RecordError
 
 __all__ = ["ONE_SUIT", "Hand", "cards_of", "nth_card"]
-
-_FULL: Final = (1 << 52) - 1
 
 
 class _Chunks(dict[int, tuple[Card, ...]]):
@@ -74,7 +72,7 @@ def _check_mask(_hand: object, _attribute: object, value: object) -> None:
     """A hand's mask: an int (not a bool) of the 52 cards' bits."""
     if isinstance(value, bool) or not isinstance(value, int):  # inline: hands are many
         raise not_a("Hand", "mask", "an int in 0..2**52-1", value)
-    if not 0 <= value <= _FULL:
+    if not 0 <= value <= DECK_MASK:
         raise RecordError(f"a hand mask must be an int in 0..2**52-1, not {value!r}")
 
 

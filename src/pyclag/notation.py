@@ -30,6 +30,7 @@ DeclareTrump(seat=1, suit=<Suit.SPADES: 3>)
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import Final
 
 from pyclag.actions import (
@@ -239,44 +240,85 @@ def read_call(text: object, seat: int) -> Call:
     position = 0
     while position < len(words):
         word = words[position]
-        following = words[position + 1] if position + 1 < len(words) else ""
         position += 1
         if word in _FLAGS:
             flags.add(_FLAGS[word])
-        elif word in ("trumps", "trump"):
-            suit = _suit_or_none(following)
-            modes.append(TURN_UP if suit is None else suit)
-            position += suit is not None
-        elif word in ("nt", "notrumps", "no-trumps"):
-            modes.append(NO_TRUMPS)
-        elif word == "no" and following in ("trumps", "trump"):
-            modes.append(NO_TRUMPS)
-            position += 1
-        elif word in ("turnup", "turn-up"):
-            modes.append(TURN_UP)
-        elif word in ("precedence", "prec"):
-            named = words[position : position + 4]  # the four suits as words: hearts spades ...
-            if len(named) == 4 and all(_suit_or_none(suit) is not None for suit in named):
-                following = "".join(read_suit(suit).letter for suit in named)
-                position += 3
-            modes.append(_precedence(following, text))
-            position += 1
-        elif _suit_or_none(word) is not None:
-            modes.append(read_suit(word))
-        elif len(word) == 4 and set(word) == set("cdhs"):
-            modes.append(_precedence(word, text))
-        else:
-            raise RecordError(f"bad call text {text!r}: {word!r} is not part of a call")
+            continue
+        mode, taken = _suit_mode(word, words[position:], text)
+        modes.append(mode)
+        position += taken
     if len(modes) != 1:
         raise RecordError(
             f"bad call text {text!r}: a call names one suit mode: trumps (e.g. trumps:H), "
             "no-trumps or a precedence (e.g. precedence:HSDC)"
         )
+    return Call(
+        seat,
+        modes[0],
+        "nuloss" in flags,
+        "blind" in flags,
+        "misere" in flags,
+        _madness(flags, text),
+    )
+
+
+_Mode = tuple[Suit | SuitChoice, int]
+"""A call's suit mode, and how many of the words after its first it takes."""
+
+
+def _suit_mode(word: str, rest: list[str], text: object) -> _Mode:
+    """The suit mode a call names from ``word`` on (``rest``: the words after it)."""
+    keyword = _MODE_WORDS.get(word)
+    mode = keyword(rest, text) if keyword is not None else None
+    if mode is not None:
+        return mode
+    suit = _suit_or_none(word)
+    if suit is not None:
+        return suit, 0
+    if len(word) == 4 and set(word) == set("cdhs"):
+        return _precedence(word, text), 0
+    raise RecordError(f"bad call text {text!r}: {word!r} is not part of a call")
+
+
+def _trumps(rest: list[str], text: object) -> _Mode:
+    """``trumps h``: that suit; a bare ``trumps``: the turn-up."""
+    suit = _suit_or_none(rest[0] if rest else "")
+    return (TURN_UP, 0) if suit is None else (suit, 1)
+
+
+def _no(rest: list[str], text: object) -> _Mode | None:
+    """``no trumps``; ``no`` before anything else is no suit mode."""
+    return (NO_TRUMPS, 1) if rest[:1] in (["trumps"], ["trump"]) else None
+
+
+def _precedence_words(rest: list[str], text: object) -> _Mode:
+    """``precedence HSDC``, or the four suits as words or symbols, top first."""
+    named = rest[:4]
+    if len(named) == 4 and all(_suit_or_none(suit) is not None for suit in named):
+        return _precedence("".join(read_suit(suit).letter for suit in named), text), 4
+    return _precedence(rest[0] if rest else "", text), 1
+
+
+_MODE_WORDS: Final[Mapping[str, Callable[[list[str], object], _Mode | None]]] = {
+    "trumps": _trumps,
+    "trump": _trumps,
+    "nt": lambda rest, text: (NO_TRUMPS, 0),
+    "notrumps": lambda rest, text: (NO_TRUMPS, 0),
+    "no-trumps": lambda rest, text: (NO_TRUMPS, 0),
+    "no": _no,
+    "turnup": lambda rest, text: (TURN_UP, 0),
+    "turn-up": lambda rest, text: (TURN_UP, 0),
+    "precedence": _precedence_words,
+    "prec": _precedence_words,
+}
+"""The words that begin a suit mode, each with its reader."""
+
+
+def _madness(flags: set[str], text: object) -> Madness | None:
+    """The madness a call's flags name: one at most."""
     if {"ascending", "descending"} <= flags:
         raise RecordError(f"bad call text {text!r}: one madness at most, ascending or descending")
-    madness = next((Madness(word) for word in ("ascending", "descending") if word in flags), None)
-    nuloss, blind, misere = ("nuloss" in flags, "blind" in flags, "misere" in flags)
-    return Call(seat, modes[0], nuloss, blind, misere, madness)
+    return next((Madness(word) for word in ("ascending", "descending") if word in flags), None)
 
 
 def _suit_or_none(word: str) -> Suit | None:

@@ -18,6 +18,7 @@ from pyclag.hand import ONE_SUIT, cards_of
 from pyclag.play_action import play_text
 from pyclag.refusals import refused_parts
 from pyclag.rules.play import (
+    NOT_TWOS,
     TWOS,
     best_play,
     declarations,
@@ -44,7 +45,6 @@ Finish = Callable[[GameState, RoundState], GameState]
 
 _PLAY: Final = Phase.PLAY
 _ROUND_OVER: Final = Phase.ROUND_OVER
-_NOT_TWOS: Final = ((1 << 52) - 1) ^ TWOS
 
 
 def _seen(rnd: RoundState) -> int:
@@ -228,7 +228,7 @@ def play_card(
         as_card is None
         and type(card) is Card
         and following(trick, held) & (bit := card.mask)
-        and (bit & _NOT_TWOS or setup.played.twos is None)
+        and (bit & NOT_TWOS or setup.played.twos is None)
     ):
         # A legal natural card other than a two is legal whether twos are wild
         # or not (rule 5 only frees more cards), so one check serves both.

@@ -26,7 +26,7 @@ from typing import Final
 import attrs
 
 from pyclag.builders import new_game_state, new_round_state, revise
-from pyclag.cards import Card, Rank
+from pyclag.cards import DECK_MASK, Card, Rank
 from pyclag.checks import bounded, check_rng
 from pyclag.dealing import pack_of
 from pyclag.engine import is_over
@@ -41,7 +41,6 @@ from pyclag.views import REACH, Observation, check_view, unseen_given
 
 __all__ = ["determinize"]
 
-_ALL: Final = (1 << 52) - 1
 _MASK: Final = operator.attrgetter("mask")
 _ATTEMPTS: Final = 1000
 _DEALT_ORDERS: Final = frozenset((PlayMode.DEALT_ORDER, PlayMode.REVERSE_ORDER))
@@ -174,7 +173,7 @@ def _past_deck(result: RoundResult) -> tuple[Card, ...]:
     seen = sum(card.mask for cards in played for card in cards)
     if setup.turnup is not None:
         seen |= setup.turnup.mask
-    return pack_of(played, setup.dealer, setup.turnup, cards_of(_ALL & ~seen))
+    return pack_of(played, setup.dealer, setup.turnup, cards_of(DECK_MASK & ~seen))
 
 
 def _voids(view: Observation) -> tuple[int, ...]:
@@ -277,7 +276,7 @@ def _room(pool: int, needs: Sequence[tuple[Seat, int, int]]) -> bool:
     """Hall's condition: every group of seats can find its cards in ``pool``."""
     for size in range(1, len(needs) + 1):
         for group in itertools.combinations(needs, size):
-            common = _ALL
+            common = DECK_MASK
             for _, _, forbidden in group:
                 common &= forbidden
             if (pool & ~common).bit_count() < sum(count for _, count, _ in group):

@@ -23,7 +23,6 @@ from pyclag.errors import IllegalTrumpError, Reason, Refusal
 from pyclag.flow import Advance
 from pyclag.refusals import refused
 from pyclag.rules.bidding import BID_RANGES
-from pyclag.rules.play import TWOS
 from pyclag.rules.round import RoundSpec
 from pyclag.rules.ruleset import RuleSet
 from pyclag.rules.trumps import DealerCalls, NoTrumps
@@ -56,7 +55,6 @@ __all__ = [
 
 _PLAY: Final = Phase.PLAY
 _ROUND_OVER: Final = Phase.ROUND_OVER
-_NOT_TWOS: Final = ((1 << 52) - 1) ^ TWOS
 
 
 # --- the RAF dealer's hand size (§2.3) ------------------------------------------------

@@ -25,7 +25,7 @@ from typing import Final, Generic, TypeVar
 import attrs
 
 from pyclag.actions import Call, Play, PlayerAction
-from pyclag.cards import Card, Suit
+from pyclag.cards import DECK_MASK, Card, Suit
 from pyclag.checks import Frozen, bounded, not_a, whole
 from pyclag.display import phase_words, table_text
 from pyclag.engine import legal_actions
@@ -50,8 +50,6 @@ from pyclag.state import (
 from pyclag.values import replace
 
 __all__ = ["Observation", "check_view", "observe", "unseen_given"]
-
-_ALL: Final = (1 << 52) - 1
 
 
 @attrs.frozen
@@ -264,7 +262,7 @@ def unseen_given(view: Observation, played: tuple[int, ...]) -> int:
         seen |= view.hand.mask
     if view.setup.turnup is not None:
         seen |= view.setup.turnup.mask
-    return _ALL & ~seen
+    return DECK_MASK & ~seen
 
 
 _FIELDS: Final = tuple(field.name for field in attrs.fields(Observation) if field.init)

@@ -15,7 +15,7 @@ ducks, in Most Tricks it wins.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Final
+from typing import Final, NamedTuple
 
 from pyclag.actions import Bid, Call, ChooseHandSize, DeclareTrump, Play, PlayerAction
 from pyclag.bots import odds
@@ -213,47 +213,101 @@ def _play(view: Observation, legal: Sequence[PlayerAction]) -> PlayerAction:
         return legal[0]
     table = odds.opponents(view)
     later = odds.later_opponents(view, table)
-    everyone = list(table.values())
-    # Each card's worth later on: its chance of winning when this seat leads it.
-    future = {}
-    for play in plays:
-        card = play.effective
-        future[play] = odds.win_chance(card, card.suit, rules, everyone)
+    future = _future(plays, rules, list(table.values()))
     need = _need(view)
     left = len(view.hand or ())
     if not view.trick:
         return _lead(plays, future, rules, need, left, view)
-    led = view.trick[0].effective.suit
-    best = card_strength(best_play(view.trick, rules), led, rules)  # the engine's trick
-    winners = [play for play in plays if card_strength(play, led, rules) > best]
-    losers = [play for play in plays if card_strength(play, led, rules) <= best]
-    hold = {play: odds.win_chance(play.effective, led, rules, later) for play in winners}
-    if not need:
-        if losers:  # duck, shedding the card likeliest to win later
-            return max(losers, key=lambda play: (future[play], card_strength(play, led, rules)))
-        if later:  # forced to win: the card likeliest to be beaten
-            return min(winners, key=lambda play: (hold[play], -future[play]))
-        return max(winners, key=lambda play: future[play])
-    masters = sum(chance >= _SURE for chance in future.values())
-    if need < left and need <= masters:
-        # Its sure winners make the bid: wait with a loser rather than take
-        # this trick with a card that is not sure (a small trump, say).
-        spare = [play for play in plays if future[play] < _SURE and play in losers]
-        if spare:
-            return min(spare, key=lambda play: future[play])
-    safe = [play for play in winners if hold[play] >= _CASH]
-    if safe:  # win as cheaply as is safe
-        return min(safe, key=lambda play: (future[play], card_strength(play, led, rules)))
-    if losers and need < left:
-        # No safe win: keep the good cards and throw the worst, unless the hand
-        # holds more likely winners than it needs: then shed the best of them.
-        surplus = sum(future.values()) - need >= 1
-        return (max if surplus else min)(
-            losers, key=lambda play: (future[play], card_strength(play, led, rules))
-        )
-    if winners:
-        return max(winners, key=lambda play: hold[play])
-    return min(losers, key=lambda play: (future[play], card_strength(play, led, rules)))
+    follow = _Follow.to(view, plays, rules, future, later)
+    return follow.duck() if not need else follow.take(need, left)
+
+
+def _future(
+    plays: Sequence[Play], rules: RoundRules, everyone: Sequence[odds.Opponent]
+) -> dict[Play, float]:
+    """Each card's worth later on: its chance of winning when this seat leads it."""
+    return {
+        play: odds.win_chance(play.effective, play.effective.suit, rules, everyone)
+        for play in plays
+    }
+
+
+class _Follow(NamedTuple):
+    """A trick this seat follows to: its cards that would win it so far
+    (``winners``, each with its chance to ``hold`` against the seats still to
+    play) and those that would not (``losers``), both in the order legal: the
+    working of one choice, never kept (so a tuple, not a value class)."""
+
+    led: Suit
+    rules: RoundRules
+    plays: Sequence[Play]
+    future: Mapping[Play, float]
+    winners: Sequence[Play]
+    losers: Sequence[Play]
+    hold: Mapping[Play, float]
+    later: bool
+    """Whether any opponent plays to the trick after this seat."""
+
+    @classmethod
+    def to(
+        cls,
+        view: Observation,
+        plays: Sequence[Play],
+        rules: RoundRules,
+        future: Mapping[Play, float],
+        later: Sequence[odds.Opponent],
+    ) -> _Follow:
+        led = view.trick[0].effective.suit
+        best = card_strength(best_play(view.trick, rules), led, rules)  # the engine's trick
+        winners = [play for play in plays if card_strength(play, led, rules) > best]
+        losers = [play for play in plays if card_strength(play, led, rules) <= best]
+        hold = {play: odds.win_chance(play.effective, led, rules, later) for play in winners}
+        return cls(led, rules, plays, future, winners, losers, hold, bool(later))
+
+    def cheap(self, play: Play) -> tuple[float, int]:
+        """A card's worth later on, then its strength in this trick."""
+        return self.future[play], card_strength(play, self.led, self.rules)
+
+    def duck(self) -> Play:
+        """No trick wanted: lose it, or win it with the card likeliest to be beaten."""
+        if self.losers:  # duck, shedding the card likeliest to win later
+            return max(self.losers, key=self.cheap)
+        if self.later:  # forced to win: the card likeliest to be beaten
+            return min(self.winners, key=lambda play: (self.hold[play], -self.future[play]))
+        return max(self.winners, key=self.future.__getitem__)
+
+    def take(self, need: int, left: int) -> Play:
+        """Tricks still wanted: wait on sure winners, win cheaply where it
+        holds, or else throw a loser or fight with the strongest winner."""
+        return self.wait(need, left) or self.win_cheaply() or self.throw(need, left) or self.fight()
+
+    def wait(self, need: int, left: int) -> Play | None:
+        """Its sure winners make the bid: wait with a loser rather than take
+        this trick with a card that is not sure (a small trump, say)."""
+        masters = sum(chance >= _SURE for chance in self.future.values())
+        if need >= left or need > masters:
+            return None
+        spare = [play for play in self.losers if self.future[play] < _SURE]
+        return min(spare, key=self.future.__getitem__) if spare else None
+
+    def win_cheaply(self) -> Play | None:
+        """Win as cheaply as is safe."""
+        safe = [play for play in self.winners if self.hold[play] >= _CASH]
+        return min(safe, key=self.cheap) if safe else None
+
+    def throw(self, need: int, left: int) -> Play | None:
+        """No safe win: keep the good cards and throw the worst, unless the hand
+        holds more likely winners than it needs: then shed the best of them."""
+        if not self.losers or need >= left:
+            return None
+        surplus = sum(self.future.values()) - need >= 1
+        return (max if surplus else min)(self.losers, key=self.cheap)
+
+    def fight(self) -> Play:
+        """Every trick is needed: the winner likeliest to hold, or else the cheapest loser."""
+        if self.winners:
+            return max(self.winners, key=self.hold.__getitem__)
+        return min(self.losers, key=self.cheap)
 
 
 def _lead(
@@ -270,7 +324,7 @@ def _lead(
     if not need:  # lead low: the card likeliest to lose
         return min(plays, key=own)
     trump = rules.trump
-    if need >= left and trump is not None and view.unseen & _suit_mask(trump):
+    if need >= left and trump is not None and view.unseen & trump.mask:
         # Every trick is needed: draw the opponents' trumps with a sure trump first.
         drawing = [p for p in plays if p.effective.suit is trump and future[p] >= _SURE]
         if drawing:
@@ -279,10 +333,6 @@ def _lead(
     if future[top] >= _CASH or need >= left:  # cash a likely winner
         return top
     return min(plays, key=own)  # nothing likely to win: give up the lead cheaply
-
-
-def _suit_mask(suit: Suit) -> int:
-    return sum(1 << (13 * suit.value + rank) for rank in range(13))
 
 
 _Chooser = Callable[[Observation, Sequence[PlayerAction]], PlayerAction]

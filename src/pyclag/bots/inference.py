@@ -38,6 +38,7 @@ from typing import Final
 from pyclag.actions import Bid, Play, PlayerAction
 from pyclag.bots import heuristic
 from pyclag.builders import new_game_state, new_round_state, revise
+from pyclag.cards import DECK_MASK
 from pyclag.dealing import pack_of
 from pyclag.hand import Hand, cards_of
 from pyclag.rules.deals import Bidding, PlayMode, Reveal
@@ -323,7 +324,9 @@ def world_of(view: Observation, hands: dict[int, int], template: GameState) -> G
     setup = view.setup
     turnup = setup.turnup
     seen = sum(whole) | (turnup.mask if turnup is not None else 0)
-    deck = pack_of([cards_of(hand) for hand in whole], setup.dealer, turnup, cards_of(~seen & _ALL))
+    deck = pack_of(
+        [cards_of(hand) for hand in whole], setup.dealer, turnup, cards_of(~seen & DECK_MASK)
+    )
     masks = tuple(hand & ~done for hand, done in zip(whole, played, strict=True))
     rnd = new_round_state(
         revise(template.round.setup, deck=deck),
@@ -335,9 +338,6 @@ def world_of(view: Observation, hands: dict[int, int], template: GameState) -> G
         view.tricks,
     )
     return new_game_state(view.rules, template.history, rnd)
-
-
-_ALL: Final = (1 << 52) - 1
 
 
 class FittedWorlds:

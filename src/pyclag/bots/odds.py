@@ -109,7 +109,7 @@ def stronger(card: Card, led: Suit, rules: RoundRules) -> tuple[int, int]:
     table = rules.strength(led)
     mine = table[card.index]
     beaters = sum(other.mask for other in DECK if table[other.index] > mine)
-    suit = DECK[led.value * 13].suit_mask
+    suit = led.mask
     return beaters & suit, beaters & ~suit
 
 
@@ -236,7 +236,7 @@ def card_chances(view: Observation, hand: Hand, rules: RoundRules) -> list[float
     return chances
 
 
-_SUIT_MASKS: Final = tuple(DECK[suit.value * 13].suit_mask for suit in Suit)
+_SUIT_MASKS: Final = tuple(suit.mask for suit in Suit)
 
 
 # Keyed by the very RoundRules last passed (one per kind of round): a table of 4 x 52.

@@ -106,7 +106,7 @@ def card_suit_mask(suit: Suit) -> int:
     >>> card_suit_mask(Suit.CLUBS) == (1 << 13) - 1
     True
     """
-    return DECK[suit.value * 13].suit_mask
+    return suit.mask
 
 
 def _wants(rnd: RoundState, seat: int, rules: RoundRules) -> bool:

@@ -16,7 +16,7 @@ each is ``None`` until set, meaning "as the schedule says".
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 import attrs
@@ -126,47 +126,120 @@ class DealOptions(Frozen):
 @bounded(1024)
 def _apply(options: DealOptions, spec: RoundSpec) -> RoundSpec:
     change: dict[str, Any] = {}
-    p = options.misere_points_per_trick
-    if spec.bidding is Bidding.FORCED_ZERO and isinstance(spec.suits, (TurnUp, NoTrumps)):
-        if p is not None and isinstance(spec.scoring, ContractScoring):
-            change["scoring"] = misere(p)
-        if options.misere_trumps is not None:
-            change["suits"] = TURN_UP if options.misere_trumps else NO_TRUMPS
-    if options.roll_order is not None and spec.play in (
-        PlayMode.DEALT_ORDER,
-        PlayMode.REVERSE_ORDER,
-    ):
-        reverse = options.roll_order is RollOrder.REVERSE
-        change["play"] = PlayMode.REVERSE_ORDER if reverse else PlayMode.DEALT_ORDER
-    if options.blind_trump_visible is not None and spec.bidding is Bidding.UNSEEN:
-        change["reveal"] = Reveal.BEFORE_BIDS if options.blind_trump_visible else Reveal.AFTER_BIDS
-    if options.dealer_calls_allow_nt is not None and isinstance(spec.suits, DealerCalls):
-        change["suits"] = DealerCalls(options.dealer_calls_allow_nt)
-    if options.aces_low_trumps is not None and spec.rank_order in _ACES_LOW.values():
-        change["rank_order"] = _ACES_LOW[options.aces_low_trumps]
-    if spec.twos is not None:
-        change["twos"] = _override(
-            spec.twos,
-            natural_suit=options.twos_natural_suit,
-            may_lead=options.twos_may_lead,
-            any_identity=options.twos_any_identity,
-            wild_trumps=options.twos_wild_trumps,
-        )
-    if isinstance(spec.scoring, MostTricks):
-        if options.most_tricks_bonus is not None:
-            change["scoring"] = MostTricks(options.most_tricks_bonus)
-        if options.most_tricks_trumps is not None and isinstance(spec.suits, (TurnUp, NoTrumps)):
-            change["suits"] = TURN_UP if options.most_tricks_trumps else NO_TRUMPS
-    if spec.calls is not None:
-        change["calls"] = _override(
-            spec.calls,
-            first_caller=options.first_deal_caller,
-            trumps_from_turnup=options.raf_trumps_from_turnup,
-            misere_per_trick=p,
-            madness_points_on_miss=options.madness_points_on_miss,
-            caller_rule=options.caller_rule,
-        )
+    for step in _STEPS:  # in order: a later step's field wins over an earlier one's
+        change.update(step(options, spec))
     return attrs.evolve(spec, **change) if change else spec
+
+
+_Changes = dict[str, Any]
+"""The fields of a round spec that one step of :func:`_apply` changes."""
+
+
+def _turn_up_or_no_trumps(spec: RoundSpec) -> bool:
+    """A turn-up or no trumps: the suit modes a misère or Most Tricks option switches between."""
+    return isinstance(spec.suits, (TurnUp, NoTrumps))
+
+
+def _misere(options: DealOptions, spec: RoundSpec) -> _Changes:
+    """A misère deal's points per trick and its trumps."""
+    change: _Changes = {}
+    if spec.bidding is not Bidding.FORCED_ZERO or not _turn_up_or_no_trumps(spec):
+        return change
+    p = options.misere_points_per_trick
+    if p is not None and isinstance(spec.scoring, ContractScoring):
+        change["scoring"] = misere(p)
+    if options.misere_trumps is not None:
+        change["suits"] = TURN_UP if options.misere_trumps else NO_TRUMPS
+    return change
+
+
+def _roll_order(options: DealOptions, spec: RoundSpec) -> _Changes:
+    """The order Roll 'Em's piles are played in."""
+    rolled = spec.play in (PlayMode.DEALT_ORDER, PlayMode.REVERSE_ORDER)
+    if options.roll_order is None or not rolled:
+        return {}
+    reverse = options.roll_order is RollOrder.REVERSE
+    return {"play": PlayMode.REVERSE_ORDER if reverse else PlayMode.DEALT_ORDER}
+
+
+def _blind_trump(options: DealOptions, spec: RoundSpec) -> _Changes:
+    """Whether a blind deal's trump shows before the bids."""
+    visible = options.blind_trump_visible
+    if visible is None or spec.bidding is not Bidding.UNSEEN:
+        return {}
+    return {"reveal": Reveal.BEFORE_BIDS if visible else Reveal.AFTER_BIDS}
+
+
+def _dealer_calls(options: DealOptions, spec: RoundSpec) -> _Changes:
+    """Whether the dealer may call no trumps."""
+    allow = options.dealer_calls_allow_nt
+    if allow is None or not isinstance(spec.suits, DealerCalls):
+        return {}
+    return {"suits": DealerCalls(allow)}
+
+
+def _aces_low(options: DealOptions, spec: RoundSpec) -> _Changes:
+    """Whether aces low play trumps."""
+    low = options.aces_low_trumps
+    if low is None or spec.rank_order not in _ACES_LOW.values():
+        return {}
+    return {"rank_order": _ACES_LOW[low]}
+
+
+def _twos(options: DealOptions, spec: RoundSpec) -> _Changes:
+    """The wild twos' rules."""
+    if spec.twos is None:
+        return {}
+    twos = _override(
+        spec.twos,
+        natural_suit=options.twos_natural_suit,
+        may_lead=options.twos_may_lead,
+        any_identity=options.twos_any_identity,
+        wild_trumps=options.twos_wild_trumps,
+    )
+    return {"twos": twos}
+
+
+def _most_tricks(options: DealOptions, spec: RoundSpec) -> _Changes:
+    """Most Tricks' bonus and its trumps."""
+    change: _Changes = {}
+    if not isinstance(spec.scoring, MostTricks):
+        return change
+    if options.most_tricks_bonus is not None:
+        change["scoring"] = MostTricks(options.most_tricks_bonus)
+    if options.most_tricks_trumps is not None and _turn_up_or_no_trumps(spec):
+        change["suits"] = TURN_UP if options.most_tricks_trumps else NO_TRUMPS
+    return change
+
+
+def _calls(options: DealOptions, spec: RoundSpec) -> _Changes:
+    """The RAF calls' rules."""
+    if spec.calls is None:
+        return {}
+    calls = _override(
+        spec.calls,
+        first_caller=options.first_deal_caller,
+        trumps_from_turnup=options.raf_trumps_from_turnup,
+        misere_per_trick=options.misere_points_per_trick,
+        madness_points_on_miss=options.madness_points_on_miss,
+        caller_rule=options.caller_rule,
+    )
+    return {"calls": calls}
+
+
+_STEPS: Final[tuple[Callable[[DealOptions, RoundSpec], _Changes], ...]] = (
+    _misere,
+    _roll_order,
+    _blind_trump,
+    _dealer_calls,
+    _aces_low,
+    _twos,
+    _most_tricks,
+    _calls,
+)
+"""The steps of :meth:`DealOptions.apply`, each the fields one kind of deal's
+options change; where two set one field (a misère Most Tricks deal's trumps),
+the later wins, as the options were always applied."""
 
 
 _ACES_LOW: Final = {True: RankOrder.ACES_LOW, False: RankOrder.ACES_LOW_PLAIN}

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from pyclag.actions import Play
-from pyclag.cards import DECK, Card, Rank, Suit
+from pyclag.cards import DECK, DECK_MASK, Card, Rank, Suit
 from pyclag.errors import IllegalDeclarationError, IllegalPlayError, Reason, Refusal
 from pyclag.hand import cards_of
 from pyclag.play_action import card_text
@@ -28,6 +28,7 @@ from pyclag.rules.deals import TwosWild
 from pyclag.rules.round import RoundRules
 
 __all__ = [
+    "NOT_TWOS",
     "TWOS",
     "best_play",
     "declarations",
@@ -41,7 +42,8 @@ __all__ = [
 
 TWOS: Final = sum(card.mask for card in DECK if card.rank is Rank.TWO)
 """The mask of the four twos."""
-_ALL: Final = (1 << 52) - 1
+NOT_TWOS: Final = DECK_MASK ^ TWOS
+"""Every card but the four twos."""
 
 
 def following(trick: Sequence[Play], held: int) -> int:
@@ -208,7 +210,7 @@ def shown_voids(
         lead = plays[0]
         led = lead.effective.suit.mask
         if twos is not None and not twos.may_lead and lead.card.rank is Rank.TWO:
-            forbidden[lead.seat] |= _ALL & ~TWOS
+            forbidden[lead.seat] |= NOT_TWOS
         for play in plays[1:]:
             if not play.effective.mask & led:
                 forbidden[play.seat] |= led & ~TWOS if twos is not None else led
@@ -223,7 +225,7 @@ def _within(twos: TwosWild, trick: Sequence[Play], held: int, trump: Suit | None
     """Where a two's identity must lie: the suit led for a player who can follow it."""
     if trick and _follow(twos, trick, held, trump, seen):
         return trick[0].effective.suit.mask
-    return _ALL
+    return DECK_MASK
 
 
 def _follow(twos: TwosWild, trick: Sequence[Play], held: int, trump: Suit | None, seen: int) -> int:
