@@ -6,9 +6,15 @@ over immutable state.
 >>> state = pyclag.deal(state, rng=random.Random(7))
 >>> pyclag.phase(state).name, pyclag.next_actor(state)
 ('BID', 1)
+
+:mod:`pyclag.presets`, :mod:`pyclag.records` and :func:`determinize` (with the
+modules under them) are imported the first time they are asked for, so that
+``import pyclag`` builds only the engine and its rules (issue 34 item 5).
 """
 
-from pyclag import presets, records
+import importlib
+from typing import TYPE_CHECKING, Any, Final
+
 from pyclag.actions import (
     Action,
     Bid,
@@ -84,9 +90,12 @@ from pyclag.rules import (
     trick_winner,
     winning_play,
 )
-from pyclag.sampling import determinize
 from pyclag.state import CHANCE, GameState, Phase, RoundResult, RoundSetup, RoundState, Seat, Trick
 from pyclag.views import Observation, observe
+
+if TYPE_CHECKING:
+    from pyclag import presets, records
+    from pyclag.sampling import determinize
 
 __version__ = "0.2.0"
 
@@ -175,3 +184,22 @@ __all__ = [
     "winners",
     "winning_play",
 ]
+
+_LAZY: Final = {"determinize": "pyclag.sampling", "presets": None, "records": None}
+"""The public names imported on first use: a subpackage (None), or the module a name is in."""
+
+
+def __getattr__(name: str) -> Any:
+    """Import a name of :data:`_LAZY` the first time it is asked for (PEP 562), and keep it."""
+    if name not in _LAZY:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    home = _LAZY[name]
+    value = importlib.import_module(f"{__name__}.{name}" if home is None else home)
+    if home is not None:
+        value = getattr(value, name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_LAZY})

@@ -1,0 +1,139 @@
+"""What ``import pyclag`` loads (issue 34 item 5): the engine and its rules, and
+nothing a program may never use; every public name is still there when asked for.
+
+Each check runs a fresh interpreter and reads its ``sys.modules``: a structural
+test, never a timing.
+"""
+
+from __future__ import annotations
+
+import ast
+import pickle
+import subprocess
+import sys
+import types
+from typing import Final
+
+import pytest
+
+import pyclag
+from pyclag import presets
+from pyclag.presets import indonesian, pagat, raf, scottish, wikipedia
+from pyclag.rules import RuleSet
+
+HEAVY: Final = (
+    "json",
+    "numpy",
+    "matplotlib",
+    "pyspiel",
+    "pyclag.bots",
+    "pyclag.charts",
+    "pyclag.cli",
+    "pyclag.codec",
+    "pyclag.encoding",
+    "pyclag.launch",
+    "pyclag.openspiel",
+    "pyclag.pettingzoo",
+    "pyclag.presets",
+    "pyclag.records",
+    "pyclag.sampling",
+    "pyclag.scoresheet",
+    "pyclag.sweep",
+    "pyclag.terminal",
+)
+"""Modules ``import pyclag`` must not import: the optional extras, the
+applications, and the parts of the library only some programs use."""
+
+
+def _run(code: str) -> object:
+    """What ``code`` prints (a Python literal) in a fresh interpreter, which imports
+    nothing but what ``code`` does (``json`` is one of the modules checked)."""
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
+    )
+    return ast.literal_eval(done.stdout)
+
+
+def test_issue_34_item_5_import_pyclag_imports_no_heavy_module() -> None:
+    loaded = _run("import sys, pyclag; print(sorted(sys.modules))")
+    assert isinstance(loaded, list)
+    assert "pyclag.engine" in loaded  # the check sees what it should
+    assert [name for name in HEAVY if name in loaded] == []
+
+
+def test_issue_34_item_5_every_public_name_imports_in_a_fresh_interpreter() -> None:
+    code = (
+        "import pyclag\n"
+        "names = {}\n"
+        "for name in pyclag.__all__:\n"
+        "    exec(f'from pyclag import {name} as value')\n"
+        "    names[name] = type(value).__name__\n"
+        "print([names, sorted(set(pyclag.__all__) - set(dir(pyclag)))])"
+    )
+    found = _run(code)
+    assert isinstance(found, list)
+    names, missing_from_dir = found
+    assert sorted(names) == sorted(pyclag.__all__)
+    assert (names["presets"], names["records"], names["determinize"]) == (
+        "module",
+        "module",
+        "function",
+    )
+    assert missing_from_dir == []
+
+
+@pytest.mark.parametrize("name", sorted(pyclag.__all__))
+def test_issue_34_item_5_public_name_is_its_homes_object(name: str) -> None:
+    value = getattr(pyclag, name)
+    if name in ("presets", "records"):
+        assert value is sys.modules[f"pyclag.{name}"]
+    elif name == "determinize":
+        assert value is sys.modules["pyclag.sampling"].determinize
+    else:
+        assert value is vars(pyclag)[name]
+
+
+def test_issue_34_item_5_importing_the_presets_builds_none_of_them() -> None:
+    code = (
+        "import pyclag.presets as p\n"
+        "from pyclag.presets import indonesian, pagat, raf, scottish, wikipedia\n"
+        "homes = (indonesian, pagat, raf, scottish, wikipedia)\n"
+        "before = [home._rules.cache_info().currsize for home in homes]\n"
+        "rules = p.get('wikipedia')\n"
+        "after = [home._rules.cache_info().currsize for home in homes]\n"
+        "print([before, after, rules.name])"
+    )
+    # Wikipedia's rules are built from pagat's special deals, not from pagat's rules.
+    assert _run(code) == [[0, 0, 0, 0, 0], [0, 0, 0, 0, 1], "wikipedia"]
+
+
+@pytest.mark.parametrize(
+    ("home", "name"),
+    [
+        (indonesian, "INDONESIAN"),
+        (pagat, "PAGAT"),
+        (raf, "RAF"),
+        (scottish, "SCOTTISH"),
+        (wikipedia, "WIKIPEDIA"),
+    ],
+)
+def test_issue_34_item_5_a_lazy_preset_is_one_value_wherever_it_is_reached(
+    home: types.ModuleType, name: str
+) -> None:
+    rules: RuleSet = getattr(presets, name)
+    namespace: dict[str, object] = {}
+    exec(
+        f"from pyclag.presets import {name} as a\nfrom {home.__name__} import {name} as b",
+        namespace,
+    )
+    assert namespace["a"] is rules and namespace["b"] is rules and getattr(home, name) is rules
+    assert presets.get(rules.name) is rules
+    assert name in dir(presets) and name in dir(home)
+    assert pickle.loads(pickle.dumps(rules)) == rules
+
+
+def test_issue_34_item_5_an_unknown_name_is_still_an_attribute_error() -> None:
+    missing = "NONESUCH"
+    for module in (pyclag, presets, pagat, wikipedia):
+        with pytest.raises(AttributeError, match=f"has no attribute '{missing}'"):
+            getattr(module, missing)
