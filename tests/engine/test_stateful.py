@@ -171,8 +171,9 @@ class ClagMachine(ClagMachineBase):
         legal = pyclag.legal_calls(state)
         choice = attrs.evolve(data.draw(st.sampled_from(legal), label="call"), seat=seat)
         turn = OutOfTurnError, Reason.OUT_OF_TURN
-        assert refused(state, lambda: pyclag.call(state, choice), *turn).legal == legal
-        assert refused(state, lambda: pyclag.apply(state, choice), *turn).legal == legal
+        # The caller's legal calls are the caller's to be told (issue 30 item 1).
+        assert refused(state, lambda: pyclag.call(state, choice), *turn).legal == ()
+        assert refused(state, lambda: pyclag.apply(state, choice), *turn).legal == ()
 
     @precondition(in_phase(Phase.DECLARE_TRUMP))
     @rule(value=st.sampled_from((None, "H", "hearts", 2, 0, NO_TRUMPS, Precedence("HCDS"))))
