@@ -30,7 +30,7 @@ import time
 import pyclag
 from pyclag.bots import Bot, HeuristicBot
 from pyclag.bots.pimc import PIMCBot
-from pyclag.checks import clear_caches
+from pyclag.caches import clear_caches
 from pyclag.cli import main as cli
 
 

@@ -18,7 +18,8 @@ import pytest
 SRC: Final = pathlib.Path(__file__).resolve().parent.parent / "src" / "pyclag"
 
 LAYERS: Final = (
-    ("errors", "checks", "values", "cards", "play_action", "hand", "phases", "shuffle"),
+    ("limits",),
+    ("errors", "checks", "caches", "values", "cards", "play_action", "hand", "phases", "shuffle"),
     ("actions",),
     ("rules", "scoring", "dealing"),
     ("presets", "display"),

@@ -7,7 +7,7 @@ The library's own limits are used where it has one: the games of a run
 (:data:`pyclag.sweep.MAX_GAMES`), the worker processes
 (:data:`pyclag.launch.MAX_JOBS`), the rounds of a schedule
 (:data:`pyclag.records.fields.MAX_ROUNDS`), the cards of a hand
-(:data:`pyclag.rules.round.MAX_HAND_SIZE`) and the players, which the rule set
+(:data:`pyclag.limits.MAX_HAND_SIZE`) and the players, which the rule set
 bounds (``min_players``..``max_players``, checked once the rules are known).
 The bounds below are the command line's.
 

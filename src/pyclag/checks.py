@@ -1,7 +1,7 @@
 """Argument checks at the bottom of the package: the attrs validators of rule
-objects (each raises RulesError naming the field), the TypeError for an
-argument that is not game input (a state, an rng, a sequence of plays), and
-the one way to declare a cache (:func:`bounded`, listed in :data:`CACHES`).
+objects (each raises RulesError naming the field) and the TypeError for an
+argument that is not game input (a state, an rng, a sequence of plays); the
+one way to declare a cache is :mod:`pyclag.caches`.
 
 This is internal surface, shared by every layer above it."""
 
@@ -16,11 +16,12 @@ import random
 import textwrap
 import types
 from collections.abc import Callable
-from typing import Any, Final, ParamSpec, Protocol, SupportsIndex, TypeGuard, TypeVar, cast
+from typing import Any, SupportsIndex, TypeGuard, TypeVar, cast
 
 import attrs
 
 from pyclag.errors import RulesError
+from pyclag.limits import MAX_NAME
 
 Validator = Callable[[Any, "attrs.Attribute[Any]", Any], None]
 _V = TypeVar("_V")
@@ -91,13 +92,6 @@ def is_instance(*kinds: type, label: str) -> Validator:
             raise RulesError(f"{attribute.name} must be {label}, not {value!r}")
 
     return check
-
-
-MAX_NAME: Final = 200
-"""The longest text a rule value holds: the name of a rule set, a round or a
-scoring, and a schedule choice's option, names and ``about``. A game record
-reads no longer text (:mod:`pyclag.records.codec`), so every rule set that can
-be built can be written and read back."""
 
 
 def is_name(_instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
@@ -381,142 +375,3 @@ class _Setters(ast.NodeTransformer):
         if len(node.targets) != 1:
             raise TypeError(f"freeze: one field an assignment, at line {node.lineno}")
         return self._put(node.targets[0], node.value)
-
-
-# --- bounded caches: the one way to declare a cache ---------------------------------------
-# A server builds rule sets, round specs and calls from what its users send; a cache keyed
-# by such values must not grow with them. Every cache of the package is declared through
-# ``bounded``, so each has a bound and a server can list and clear them all. (The tables
-# filled on first sight in ``hand`` and ``turns`` are keyed by 13-bit suit patterns and
-# seats below 52: bounded by construction, they are not caches of user-built values.)
-
-_P = ParamSpec("_P")
-_R = TypeVar("_R")
-_R_co = TypeVar("_R_co", covariant=True)
-
-
-class CacheInfo(Protocol):
-    """What a cache reports (``functools.lru_cache``'s ``cache_info()``)."""
-
-    @property
-    def hits(self) -> int: ...
-    @property
-    def misses(self) -> int: ...
-    @property
-    def maxsize(self) -> int | None: ...
-    @property
-    def currsize(self) -> int: ...
-
-
-class BoundedCache(Protocol[_P, _R_co]):
-    """A function with a bounded cache: called as the function it caches."""
-
-    def __call__(self, *args: _P.args, **kwargs: _P.kwargs) -> _R_co: ...
-
-    def cache_info(self) -> CacheInfo:
-        """The cache's hits, misses, bound and current size.
-
-        >>> functools.lru_cache(maxsize=8)(abs).cache_info().currsize
-        0
-        """
-        ...
-
-    def cache_clear(self) -> None:
-        """Empty the cache.
-
-        >>> functools.lru_cache(maxsize=8)(abs).cache_clear()
-        """
-        ...
-
-
-@attrs.frozen
-class Cache(Frozen):
-    """One registered cache: its qualified name, its bound (entries), and the cache."""
-
-    name: str
-    bound: int
-    cached: BoundedCache[..., object]
-
-
-CACHES: Final[list[Cache]] = []
-"""Every bounded cache of the package, in import order."""
-
-
-def _same_arguments(cached: BoundedCache[_P, _R], maxsize: int) -> BoundedCache[_P, _R]:
-    """``cached`` with a cache of the very objects last passed in front of it:
-    an equality-keyed cache compares a key equal to one it holds field by field
-    on every lookup, and a rule set built again per game or per request is such
-    a key (its schedule compared spec by spec). An entry holds its arguments,
-    so while it is kept no other object can have their ids: the ids are the
-    key. Up to ``maxsize`` entries, all dropped when full."""
-    seen: dict[tuple[int, ...], tuple[tuple[object, ...], _R]] = {}
-
-    @functools.wraps(cached)
-    def front(*args: _P.args, **kwargs: _P.kwargs) -> _R:
-        if kwargs:  # the front keeps positional calls only
-            return cached(*args, **kwargs)
-        key = tuple(map(id, args))
-        entry = seen.get(key)
-        if entry is not None:
-            return entry[1]
-        result = cached(*args, **kwargs)  # (none)
-        if len(seen) >= maxsize:
-            seen.clear()
-        seen[key] = (args, result)
-        return result
-
-    def cache_clear() -> None:
-        seen.clear()
-        cached.cache_clear()
-
-    # A function (so documented as one) answering the cache protocol.
-    vars(front).update(cache_info=cached.cache_info, cache_clear=cache_clear)
-    return cast(BoundedCache[_P, _R], front)
-
-
-def bounded(
-    maxsize: int, *, name: str | None = None, same_arguments: bool = False
-) -> Callable[[Callable[_P, _R]], BoundedCache[_P, _R]]:
-    """Cache a function's results, least recently used first out past ``maxsize``
-    entries, and register the cache in :data:`CACHES` under ``name`` (by default
-    the function's qualified name). The arguments must be hashable.
-    ``same_arguments`` puts a cache of the very objects last passed in front,
-    for arguments as costly to compare as rule sets (also ``maxsize`` entries).
-
-    >>> @bounded(2)
-    ... def square(n: int) -> int:
-    ...     return n * n
-    >>> [square(n) for n in (1, 2, 3, 1)], square.cache_info().currsize
-    ([1, 4, 9, 1], 2)
-    >>> CACHES[-1].name, CACHES[-1].bound
-    ('pyclag.checks.square', 2)
-    >>> @bounded(2, same_arguments=True)
-    ... def total(values: tuple[int, ...]) -> int:
-    ...     return sum(values)
-    >>> pair = (1, 2)
-    >>> total(pair), total(pair), total(tuple([1, 2])), total.cache_info().hits  # 2nd: no lookup
-    (3, 3, 3, 1)
-    >>> _ = CACHES.pop(), CACHES.pop()
-    """
-
-    def decorate(func: Callable[_P, _R]) -> BoundedCache[_P, _R]:
-        cached: BoundedCache[_P, _R] = functools.lru_cache(maxsize=maxsize)(func)
-        if same_arguments:
-            cached = _same_arguments(cached, maxsize)
-        label = name if name is not None else f"{func.__module__}.{func.__qualname__}"
-        CACHES.append(Cache(label, maxsize, cached))
-        return cached
-
-    return decorate
-
-
-def clear_caches() -> None:
-    """Empty every registered cache (a server may do so when it likes; nothing
-    depends on a cache's contents, only on its speed).
-
-    >>> clear_caches()
-    >>> all(cache.cached.cache_info().currsize == 0 for cache in CACHES)
-    True
-    """
-    for cache in CACHES:
-        cache.cached.cache_clear()

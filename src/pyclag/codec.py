@@ -32,8 +32,9 @@ from typing import Final, TypeAlias
 import attrs
 
 from pyclag.actions import Bid, Call, CallChoice, ChooseHandSize, DeclareTrump, Play, PlayerAction
+from pyclag.caches import bounded
 from pyclag.cards import DECK, Card, Rank, Suit
-from pyclag.checks import Frozen, bounded, not_a, whole
+from pyclag.checks import Frozen, not_a, whole
 from pyclag.encoding import (
     SUIT_ORDER,
     Piece,

@@ -40,8 +40,9 @@ from pyclag.actions import (
     PlayerAction,
     ShuffleHands,
 )
+from pyclag.caches import bounded
 from pyclag.cards import Card
-from pyclag.checks import Frozen, bounded
+from pyclag.checks import Frozen
 from pyclag.errors import Refusal
 from pyclag.rules.deals import Bidding, PlayMode
 from pyclag.rules.round import RoundSpec

@@ -17,8 +17,8 @@ import attrs
 
 from pyclag.actions import Play
 from pyclag.builders import new_game_state, new_round_state, revise
+from pyclag.caches import bounded
 from pyclag.cards import DECK, Card, Suit
-from pyclag.checks import bounded
 from pyclag.dealing import dealt_piles
 from pyclag.rules.deals import Bidding, PlayMode, Reveal
 from pyclag.rules.ordering import RankOrder

@@ -26,7 +26,7 @@ __all__ = ["ONE_SUIT", "Hand", "cards_of", "nth_card"]
 class _Chunks(dict[int, tuple[Card, ...]]):
     """The cards of each 13-bit pattern of one suit, filled on first sight
     (so at most 8192 entries: bounded by construction, not a cache of user-built
-    values, so not a :func:`pyclag.checks.bounded` cache)."""
+    values, so not a :func:`pyclag.caches.bounded` cache)."""
 
     def __init__(self, suit: int) -> None:
         super().__init__()

@@ -26,8 +26,9 @@ from typing import Final
 import attrs
 
 from pyclag.builders import new_game_state, new_round_state, revise
+from pyclag.caches import bounded
 from pyclag.cards import DECK_MASK, Card, Rank
-from pyclag.checks import bounded, check_rng
+from pyclag.checks import check_rng
 from pyclag.dealing import pack_of
 from pyclag.engine import is_over
 from pyclag.errors import RecordError

@@ -12,8 +12,9 @@ import random
 from collections.abc import Sequence
 from typing import Final
 
+from pyclag.caches import bounded
 from pyclag.cards import DECK, Card
-from pyclag.checks import bounded, check_rng
+from pyclag.checks import check_rng
 
 __all__ = ["deal_hands", "dealt_slice", "dealt_slices", "shuffled_deck"]
 

@@ -17,8 +17,9 @@ from typing import Final
 
 from pyclag.actions import Bid, Call, ChooseHandSize, DeclareTrump
 from pyclag.builders import next_state, revise
+from pyclag.caches import bounded
 from pyclag.cards import Suit
-from pyclag.checks import bounded, unchecked, whole
+from pyclag.checks import unchecked, whole
 from pyclag.errors import IllegalTrumpError, Reason, Refusal
 from pyclag.flow import Advance
 from pyclag.refusals import refused

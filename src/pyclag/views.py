@@ -25,8 +25,9 @@ from typing import Final, Generic, TypeVar
 import attrs
 
 from pyclag.actions import Call, Play, PlayerAction
+from pyclag.caches import bounded
 from pyclag.cards import DECK_MASK, Card, Suit
-from pyclag.checks import Frozen, bounded, not_a, whole
+from pyclag.checks import Frozen, not_a, whole
 from pyclag.display import phase_words, table_text
 from pyclag.engine import legal_actions
 from pyclag.errors import RulesError

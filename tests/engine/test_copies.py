@@ -18,7 +18,8 @@ import attrs
 
 import pyclag
 from pyclag import Bid, GameState, codec, presets, records, scorecard, sweep
-from pyclag.checks import CACHES, Frozen
+from pyclag.caches import CACHES
+from pyclag.checks import Frozen
 from pyclag.decisions import DECISIONS, decision
 from pyclag.engine import outcome
 from pyclag.rules.options import OPTIONS

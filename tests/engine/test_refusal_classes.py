@@ -137,7 +137,7 @@ REFUSALS: Final[dict[Reason, Refused]] = {
         BIDDING,
         lambda s: pyclag.apply(s, Bid(2, 1)),
         OutOfTurnError,
-        tuple(Bid(0, b) for b in range(4)),
+        (),  # seat 0's legal bids are not seat 2's to know (issue 30 item 1)
     ),
     Reason.NOT_AN_INTEGER: Refused(
         BIDDING, lambda s: pyclag.bid(s, stray("1")), IllegalBidError, (0, 1, 2, 3)
@@ -195,7 +195,7 @@ REFUSALS: Final[dict[Reason, Refused]] = {
         BIDDING,
         lambda s: pyclag.apply(s, stray(3)),
         IllegalActionError,
-        tuple(Bid(0, b) for b in range(4)),
+        (),  # no seat sent it: nobody may be told the legal actions (issue 30 item 1)
     ),
     Reason.BAD_TRICK: Refused(
         [PLAYS[0], Play(0, C("KS"))],

@@ -1,5 +1,5 @@
 """Bounded memory for servers: every cache keyed by values users build (rule sets,
-round specs, calls) is declared with ``pyclag.checks.bounded`` and stays within
+round specs, calls) is declared with ``pyclag.caches.bounded`` and stays within
 its bound however many distinct house rules are played."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import pyclag
 import pyclag.playout
 from pyclag import RoundSpec
 from pyclag.bots import HeuristicBot
-from pyclag.checks import CACHES, clear_caches
+from pyclag.caches import CACHES, clear_caches
 from pyclag.rules import catalogue
 from pyclag.rules.calls import CallRules
 from pyclag.sampling import determinize

@@ -16,7 +16,7 @@ import pyclag
 import pyclag.views
 from pyclag import GameState, Observation, RoundResult, determinize, observe
 from pyclag.bots import HeuristicBot
-from pyclag.checks import clear_caches
+from pyclag.caches import clear_caches
 from pyclag.values import replace
 from pyclag.views import REACH
 

@@ -23,8 +23,8 @@ import math
 from collections.abc import Sequence
 from typing import Final
 
+from pyclag.caches import bounded
 from pyclag.cards import DECK, Card, Rank, Suit
-from pyclag.checks import bounded
 from pyclag.hand import Hand
 from pyclag.rules.play import shown_voids
 from pyclag.rules.round import RoundRules

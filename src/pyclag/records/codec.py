@@ -35,9 +35,10 @@ from typing import Any, Final
 
 import attrs
 
-from pyclag import checks
+from pyclag import limits
+from pyclag.caches import bounded
 from pyclag.cards import Suit
-from pyclag.checks import bounded, not_a
+from pyclag.checks import not_a
 from pyclag.errors import RecordError, RulesError
 from pyclag.records.fields import (
     MAX_ROUNDS,
@@ -70,9 +71,9 @@ MAX_INT: Final = 1_000_000
 """The largest number (either sign) a ``rules`` object may hold; each field's own
 validator then narrows it (points per trick within -1000..1000, say)."""
 
-MAX_NAME: Final = checks.MAX_NAME
+MAX_NAME: Final = limits.MAX_NAME
 """The longest string a ``rules`` object may hold (a rule set's or a round's name):
-the longest a rule value holds, :data:`pyclag.checks.MAX_NAME`."""
+the longest a rule value holds, :data:`pyclag.limits.MAX_NAME`."""
 
 MAX_ITEMS: Final[Mapping[str, int]] = {
     "hand_sizes": MAX_HAND_SIZE,

@@ -62,7 +62,7 @@ MAX_TEXT: Final = 1_000_000
 
 MAX_ROUNDS: Final = ruleset.MAX_ROUNDS
 """The most rounds a record may hold, and the longest schedule: the most a game
-may have, :data:`pyclag.rules.ruleset.MAX_ROUNDS` (one limit, defined there)."""
+may have, :data:`pyclag.limits.MAX_ROUNDS` (one limit, defined in :mod:`pyclag.limits`)."""
 
 
 def rules_fields(rules: RuleSet) -> dict[str, Any]:

@@ -5,18 +5,18 @@ rule set), and :mod:`~pyclag.rules.catalogue`, the deal types built from them.
 The limits of a game are each defined once, exported here, and shared by the rule values
 that build a game and the readers of records and score sheets, so that every
 game that can be built is written and read back whole:
-:data:`~pyclag.rules.ruleset.MAX_ROUNDS` rounds,
-:data:`~pyclag.rules.ruleset.MAX_PLAYERS` players,
-:data:`~pyclag.rules.round.MAX_HAND_SIZE` cards a hand,
-:data:`~pyclag.scoring.schemes.MAX_POINTS` points a trick or a bonus,
-:data:`~pyclag.checks.MAX_NAME` characters of a name, and
-:data:`~pyclag.rules.ruleset.MAX_CHOICES` schedule choices.
+:data:`~pyclag.limits.MAX_ROUNDS` rounds,
+:data:`~pyclag.limits.MAX_PLAYERS` players,
+:data:`~pyclag.limits.MAX_HAND_SIZE` cards a hand,
+:data:`~pyclag.limits.MAX_POINTS` points a trick or a bonus,
+:data:`~pyclag.limits.MAX_NAME` characters of a name, and
+:data:`~pyclag.limits.MAX_CHOICES` schedule choices.
 
 >>> MAX_ROUNDS, MAX_PLAYERS, MAX_HAND_SIZE, MAX_POINTS, MAX_NAME
 (1000, 52, 52, 1000, 200)
 """
 
-from pyclag.checks import MAX_NAME
+from pyclag.limits import MAX_NAME
 from pyclag.rules import catalogue
 from pyclag.rules.bidding import GtInfeasible, Hook, HookForm
 from pyclag.rules.calls import ALL_PRECEDENCES, CallRules, FirstCaller, caller_after

@@ -21,7 +21,8 @@ from typing import Any, Final
 
 import attrs
 
-from pyclag.checks import Frozen, Validator, bounded, integer, is_instance, is_member
+from pyclag.caches import bounded
+from pyclag.checks import Frozen, Validator, integer, is_instance, is_member
 from pyclag.errors import RulesError
 from pyclag.rules.bidding import GtInfeasible, HookForm
 from pyclag.rules.calls import CallerRule, FirstCaller

@@ -18,10 +18,10 @@ from typing import Any, Final
 import attrs
 
 from pyclag.actions import Call, CallChoice
+from pyclag.caches import bounded
 from pyclag.cards import DECK, Suit
 from pyclag.checks import (
     Frozen,
-    bounded,
     integer,
     is_instance,
     is_int,
@@ -32,6 +32,7 @@ from pyclag.checks import (
     whole,
 )
 from pyclag.errors import IllegalHandSizeError, Reason, Refusal, RulesError
+from pyclag.limits import MAX_HAND_SIZE
 from pyclag.rules.calls import CallRules
 from pyclag.rules.deals import Bidding, PlayMode, Reveal, TwosWild
 from pyclag.rules.ordering import RankOrder, precedence_order
@@ -49,9 +50,6 @@ from pyclag.rules.trumps import (
 from pyclag.scoring.schemes import ContractScoring, MostTricks, Scoring
 
 __all__ = ["MAX_HAND_SIZE", "RoundRules", "RoundSpec"]
-
-MAX_HAND_SIZE: Final = 52
-"""No round deals more than the whole pack to one player."""
 
 
 def _hand_sizes(sizes: Any) -> tuple[int, ...]:

@@ -16,7 +16,6 @@ from typing import Any, Final
 import attrs
 
 from pyclag.checks import (
-    MAX_NAME,
     Frozen,
     integer,
     is_flag,
@@ -28,6 +27,7 @@ from pyclag.checks import (
     whole,
 )
 from pyclag.errors import RulesError
+from pyclag.limits import MAX_CHOICES, MAX_NAME, MAX_PLAYERS, MAX_ROUNDS
 from pyclag.rules.bidding import Hook
 from pyclag.rules.deals import Bidding
 from pyclag.rules.options import OPTIONS, DealOptions, Option
@@ -47,19 +47,6 @@ __all__ = [
     "ScheduleChoice",
     "normal_schedule",
 ]
-
-MAX_ROUNDS: Final = 1000
-"""The most rounds a game may have: the longest schedule, the largest
-``num_deals``, and ``deals_per_player`` times ``max_players`` at most. Game
-records and score sheets hold as many (:data:`pyclag.records.fields.MAX_ROUNDS` is this
-constant), so every game a rule set allows is written and read back whole."""
-
-MAX_PLAYERS: Final = 52
-"""The largest table a rule set may allow (``max_players``): a card each from the pack."""
-
-MAX_CHOICES: Final = 16
-"""The most schedule choices a rule set may have, and the most schedules one
-choice may name (:class:`ScheduleChoice`)."""
 
 
 def _to_schedule(specs: Iterable[int | RoundSpec]) -> tuple[RoundSpec, ...]:

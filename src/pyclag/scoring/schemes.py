@@ -30,6 +30,7 @@ import attrs
 from pyclag.actions import Madness
 from pyclag.checks import Frozen, integer, is_instance, is_int, is_name, is_whole, whole
 from pyclag.errors import RulesError
+from pyclag.limits import MAX_POINTS
 
 __all__ = [
     "F1",
@@ -44,10 +45,6 @@ __all__ = [
     "order_free_winners",
     "tricks_won",
 ]
-
-MAX_POINTS: Final = 1000
-"""The most points, either sign, a scoring gives per trick or as a bonus, and
-a misère deal per trick (the options ``*_points*``, :mod:`pyclag.rules.options`)."""
 
 
 def tricks_won(players: int, trick_winners: Sequence[int]) -> tuple[int, ...]:
