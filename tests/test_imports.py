@@ -93,20 +93,6 @@ def test_issue_34_item_5_public_name_is_its_homes_object(name: str) -> None:
         assert value is vars(pyclag)[name]
 
 
-def test_issue_34_item_5_importing_the_presets_builds_none_of_them() -> None:
-    code = (
-        "import pyclag.presets as p\n"
-        "from pyclag.presets import indonesian, pagat, raf, scottish, wikipedia\n"
-        "homes = (indonesian, pagat, raf, scottish, wikipedia)\n"
-        "before = [home._rules.cache_info().currsize for home in homes]\n"
-        "rules = p.get('wikipedia')\n"
-        "after = [home._rules.cache_info().currsize for home in homes]\n"
-        "print([before, after, rules.name])"
-    )
-    # Wikipedia's rules are built from pagat's special deals, not from pagat's rules.
-    assert _run(code) == [[0, 0, 0, 0, 0], [0, 0, 0, 0, 1], "wikipedia"]
-
-
 @pytest.mark.parametrize(
     ("home", "name"),
     [
@@ -117,7 +103,7 @@ def test_issue_34_item_5_importing_the_presets_builds_none_of_them() -> None:
         (wikipedia, "WIKIPEDIA"),
     ],
 )
-def test_issue_34_item_5_a_lazy_preset_is_one_value_wherever_it_is_reached(
+def test_issue_34_item_5_a_preset_is_one_value_wherever_it_is_reached(
     home: types.ModuleType, name: str
 ) -> None:
     rules: RuleSet = getattr(presets, name)

@@ -16,18 +16,19 @@ name            rules
 ('wikipedia', 20)
 >>> names()
 ('indonesian', 'normal', 'pagat', 'raf', 'scottish', 'wikipedia')
-
-Each preset's rules are built the first time they are asked for (by :func:`get`, or as
-``WIKIPEDIA`` and its neighbours here or in their modules), then kept (issue 34 item 5).
 """
 
 from __future__ import annotations
 
-import types
-from typing import TYPE_CHECKING, Any, Final
+import sys
+from typing import Any, Final
 
 from pyclag.errors import RulesError
-from pyclag.presets import indonesian, pagat, raf, scottish, wikipedia
+from pyclag.presets.indonesian import INDONESIAN
+from pyclag.presets.pagat import PAGAT
+from pyclag.presets.raf import RAF
+from pyclag.presets.scottish import SCOTTISH
+from pyclag.presets.wikipedia import WIKIPEDIA
 from pyclag.rules.ruleset import NORMAL, RuleSet
 
 __all__ = [
@@ -42,35 +43,9 @@ __all__ = [
     "summary",
 ]
 
-_HOMES: Final[dict[str, types.ModuleType]] = {
-    module.__name__.rpartition(".")[2]: module
-    for module in (wikipedia, scottish, raf, indonesian, pagat)
+_PRESETS: Final[dict[str, RuleSet]] = {
+    rules.name: rules for rules in (WIKIPEDIA, SCOTTISH, RAF, INDONESIAN, PAGAT, NORMAL)
 }
-"""Each preset's module, by name."""
-
-_RULES: Final[dict[str, types.ModuleType]] = {name.upper(): home for name, home in _HOMES.items()}
-"""Each preset's module, by the name of its rules there (and here): ``WIKIPEDIA``..."""
-
-if TYPE_CHECKING:
-    INDONESIAN: RuleSet
-    PAGAT: RuleSet
-    RAF: RuleSet
-    SCOTTISH: RuleSet
-    WIKIPEDIA: RuleSet
-
-
-def __getattr__(name: str) -> RuleSet:
-    """``WIKIPEDIA`` and its neighbours, built the first time they are asked for (PEP 562)."""
-    home = _RULES.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    rules: RuleSet = getattr(home, name)
-    return rules
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *_RULES})
-
 
 ALIASES: Final[dict[str, str]] = {
     "wp": "wikipedia",
@@ -92,7 +67,7 @@ def names() -> tuple[str, ...]:
     >>> "raf" in names()
     True
     """
-    return tuple(sorted([*_HOMES, NORMAL.name]))
+    return tuple(sorted(_PRESETS))
 
 
 def summary(name: str) -> str:
@@ -107,7 +82,7 @@ def summary(name: str) -> str:
     rules = get(name)
     if rules is NORMAL:
         return "Normal rounds only (RULES.md §1)"
-    doc = _HOMES[rules.name].__doc__ or ""
+    doc = sys.modules[f"{__name__}.{rules.name}"].__doc__ or ""
     head = " ".join(doc.split("\n\n")[0].split())
     return head.split(" (RULES.md")[0].rstrip(".")
 
@@ -119,12 +94,11 @@ def get(name: str, /, **options: Any) -> RuleSet:
     Traceback (most recent call last):
     pyclag.errors.RulesError: unknown preset 'nonesuch'; valid presets: indonesian, normal, pagat, raf, scottish, wikipedia (aliases: gamerules, id, indonesia, mcleod, royal air force, scotland, scots, unified, wp)
     """
-    key = " ".join(name.lower().split()) if isinstance(name, str) else ""
-    key = ALIASES.get(key, key)
-    if key != NORMAL.name and key not in _HOMES:
+    key = " ".join(name.lower().split()) if isinstance(name, str) else None
+    rules = None if key is None else _PRESETS.get(ALIASES.get(key, key))
+    if rules is None:
         raise RulesError(
             f"unknown preset {name!r}; valid presets: {', '.join(names())} "
             f"(aliases: {', '.join(sorted(ALIASES))})"
         )
-    rules = NORMAL if key == NORMAL.name else __getattr__(key.upper())
     return rules.with_options(**options) if options else rules

@@ -27,18 +27,15 @@ wins; a tie goes to the most contracts made, then is shared.
   too (A37, ``aces_low_trumps``); a misère with no tricks counts as a contract
   for the tie-break, most tricks never does (A15).
 
->>> from pyclag.presets.indonesian import INDONESIAN
 >>> [spec.label for spec in INDONESIAN.schedule[7:15]][:3]
 ['No Trumps', 'Misère', 'Guess Trumps']
 """
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
-from pyclag.presets import pagat
+from pyclag.presets.pagat import SPECIALS
 from pyclag.rules.bidding import Hook, HookForm
 from pyclag.rules.catalogue import normal
 from pyclag.rules.ruleset import RuleSet, ScheduleChoice
@@ -47,50 +44,28 @@ from pyclag.scoring.tally import TieBreak
 
 __all__ = ["INDONESIAN"]
 
+_OPEN: Final = tuple(map(normal, range(1, 8)))
+_CLOSE: Final = tuple(map(normal, (7, *range(6, 0, -1))))
+_DESCRIBED: Final = {1: SPECIALS[1], 4: SPECIALS[4], 7: SPECIALS[7]}  # rounds 9, 12, 15
 
-# A pure function's memo, not module-level state (issue 34 item 5): the rules are built
-# the first time they are asked for, then the same value is returned.
-@functools.cache
-def _rules() -> RuleSet:
-    specials = pagat.SPECIALS
-    opening = tuple(map(normal, range(1, 8)))
-    closing = tuple(map(normal, (7, *range(6, 0, -1))))
-    described = {1: specials[1], 4: specials[4], 7: specials[7]}  # rounds 9, 12, 15
-    rounds = ScheduleChoice(
-        "undescribed_rounds",
-        (
-            ("pagat", (*opening, *specials, *closing)),
-            ("normal", (*opening, *(described.get(i, normal(7)) for i in range(8)), *closing)),
-        ),
-        "pagat",
-        about="The special rounds the source names but does not describe (8, 10, 11, 13, 14): "
-        'pagat\'s deals ("pagat") or normal 7-card rounds ("normal") (Decision 3).',
-    )
-    return RuleSet(
-        "indonesian",
-        rounds.schedule("pagat"),
-        hook=Hook(form=HookForm.EXCEED),
-        scoring=F2,
-        min_players=4,
-        tie_break=TieBreak.CONTRACTS_THEN_SHARED,
-        choices=(rounds,),
-    )
+_ROUNDS: Final = ScheduleChoice(
+    "undescribed_rounds",
+    (
+        ("pagat", (*_OPEN, *SPECIALS, *_CLOSE)),
+        ("normal", (*_OPEN, *(_DESCRIBED.get(i, normal(7)) for i in range(8)), *_CLOSE)),
+    ),
+    "pagat",
+    about="The special rounds the source names but does not describe (8, 10, 11, 13, 14): "
+    'pagat\'s deals ("pagat") or normal 7-card rounds ("normal") (Decision 3).',
+)
 
-
-if TYPE_CHECKING:
-    INDONESIAN: RuleSet
-    """The Indonesian rules (RULES.md §2.4); option ``undescribed_rounds="pagat"`` or ``"normal"``."""
-
-
-_LAZY: Final[dict[str, Callable[[], object]]] = {"INDONESIAN": _rules}
-
-
-def __getattr__(name: str) -> object:
-    """The rules named ``name``, built the first time they are asked for (PEP 562)."""
-    if name in _LAZY:
-        return _LAZY[name]()
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *_LAZY})
+INDONESIAN: Final[RuleSet] = RuleSet(
+    "indonesian",
+    _ROUNDS.schedule("pagat"),
+    hook=Hook(form=HookForm.EXCEED),
+    scoring=F2,
+    min_players=4,
+    tie_break=TieBreak.CONTRACTS_THEN_SHARED,
+    choices=(_ROUNDS,),
+)
+"""The Indonesian rules (RULES.md §2.4); option ``undescribed_rounds="pagat"`` or ``"normal"``."""

@@ -35,16 +35,13 @@ The special deals, 7 cards each:
 * ties go to the most contracts made, then are shared (A29, ``tie_break``);
   a misère taken with no tricks counts as a contract, most tricks never does (A15).
 
->>> from pyclag.presets.pagat import PAGAT
 >>> [spec.hand_size for spec in PAGAT.schedule] == [*range(1, 8), *[7] * 8, *range(7, 0, -1)]
 True
 """
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from pyclag.rules import catalogue
 from pyclag.rules.round import RoundSpec
@@ -54,51 +51,23 @@ from pyclag.scoring.tally import TieBreak
 
 __all__ = ["PAGAT", "SPECIALS"]
 
+SPECIALS: Final[tuple[RoundSpec, ...]] = (
+    catalogue.no_trumps(),
+    catalogue.misere(trumps=True, per_trick=1),
+    catalogue.guess_trumps(),
+    catalogue.blind_before_deal(),
+    catalogue.twos_wild(),
+    catalogue.aces_low(),
+    catalogue.dealer_calls(),
+    catalogue.most_tricks(),
+)
+"""Pagat's deals 8-15, in order."""
 
-# A pure function's memo, not module-level state (issue 34 item 5): the rules are built
-# the first time they are asked for, then the same value is returned.
-@functools.cache
-def _specials() -> tuple[RoundSpec, ...]:
-    return (
-        catalogue.no_trumps(),
-        catalogue.misere(trumps=True, per_trick=1),
-        catalogue.guess_trumps(),
-        catalogue.blind_before_deal(),
-        catalogue.twos_wild(),
-        catalogue.aces_low(),
-        catalogue.dealer_calls(),
-        catalogue.most_tricks(),
-    )
-
-
-@functools.cache
-def _rules() -> RuleSet:
-    return RuleSet(
-        "pagat",
-        [*range(1, 8), *_specials(), *range(7, 0, -1)],
-        scoring=F2,
-        min_players=4,
-        tie_break=TieBreak.CONTRACTS_THEN_SHARED,
-    )
-
-
-if TYPE_CHECKING:
-    SPECIALS: tuple[RoundSpec, ...]
-    """Pagat's deals 8-15, in order."""
-
-    PAGAT: RuleSet
-    """The pagat rules (RULES.md §2.5)."""
-
-
-_LAZY: Final[dict[str, Callable[[], object]]] = {"PAGAT": _rules, "SPECIALS": _specials}
-
-
-def __getattr__(name: str) -> object:
-    """The rules named ``name``, built the first time they are asked for (PEP 562)."""
-    if name in _LAZY:
-        return _LAZY[name]()
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *_LAZY})
+PAGAT: Final[RuleSet] = RuleSet(
+    "pagat",
+    [*range(1, 8), *SPECIALS, *range(7, 0, -1)],
+    scoring=F2,
+    min_players=4,
+    tie_break=TieBreak.CONTRACTS_THEN_SHARED,
+)
+"""The pagat rules (RULES.md §2.5)."""

@@ -36,16 +36,13 @@ the value of the tricks won.
   are worth -2, or minus their madness value (A22, ``misere_points_per_trick``);
 * the highest total wins; ties are shared (A29).
 
->>> from pyclag.presets.raf import RAF
 >>> len(RAF.schedule), RAF.num_rounds(players=5)
 (1, 10)
 """
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from pyclag.rules.calls import CallRules
 from pyclag.rules.round import RoundSpec
@@ -54,33 +51,10 @@ from pyclag.scoring.schemes import F1
 
 __all__ = ["RAF"]
 
-
-# A pure function's memo, not module-level state (issue 34 item 5): the rules are built
-# the first time they are asked for, then the same value is returned.
-@functools.cache
-def _rules() -> RuleSet:
-    return RuleSet(
-        "raf",
-        [RoundSpec(7, hand_sizes=range(3, 8), calls=CallRules(), name="")],
-        scoring=F1,
-        deals_per_player=2,
-    )
-
-
-if TYPE_CHECKING:
-    RAF: RuleSet
-    """The RAF rules (RULES.md §2.3)."""
-
-
-_LAZY: Final[dict[str, Callable[[], object]]] = {"RAF": _rules}
-
-
-def __getattr__(name: str) -> object:
-    """The rules named ``name``, built the first time they are asked for (PEP 562)."""
-    if name in _LAZY:
-        return _LAZY[name]()
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *_LAZY})
+RAF: Final[RuleSet] = RuleSet(
+    "raf",
+    [RoundSpec(7, hand_sizes=range(3, 8), calls=CallRules(), name="")],
+    scoring=F1,
+    deals_per_player=2,
+)
+"""The RAF rules (RULES.md §2.3)."""

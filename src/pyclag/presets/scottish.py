@@ -27,7 +27,6 @@ one's own cards or trumps, then play as normal).
   rounds (below: the specials with 5 cards, blind first);
 * highest total wins; ties are shared (A29).
 
->>> from pyclag.presets.scottish import SCOTTISH
 >>> [spec.hand_size for spec in SCOTTISH.schedule] == [*range(7, 0, -1), 7, 7, 7, 7, *range(1, 8)]
 True
 >>> specials = [
@@ -45,9 +44,7 @@ True
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from pyclag.rules import catalogue
 from pyclag.rules.ruleset import RuleSet
@@ -55,39 +52,16 @@ from pyclag.scoring.schemes import F2
 
 __all__ = ["SCOTTISH"]
 
-
-# A pure function's memo, not module-level state (issue 34 item 5): the rules are built
-# the first time they are asked for, then the same value is returned.
-@functools.cache
-def _rules() -> RuleSet:
-    return RuleSet(
-        "scottish",
-        [
-            *range(7, 0, -1),
-            catalogue.no_trumps(),
-            catalogue.misere(trumps=True, per_trick=-2),
-            catalogue.guess_trumps(),
-            catalogue.blind_unseen(trump_visible=False),
-            *range(1, 8),
-        ],
-        scoring=F2,
-    )
-
-
-if TYPE_CHECKING:
-    SCOTTISH: RuleSet
-    """The Scottish rules (RULES.md §2.2)."""
-
-
-_LAZY: Final[dict[str, Callable[[], object]]] = {"SCOTTISH": _rules}
-
-
-def __getattr__(name: str) -> object:
-    """The rules named ``name``, built the first time they are asked for (PEP 562)."""
-    if name in _LAZY:
-        return _LAZY[name]()
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *_LAZY})
+SCOTTISH: Final[RuleSet] = RuleSet(
+    "scottish",
+    [
+        *range(7, 0, -1),
+        catalogue.no_trumps(),
+        catalogue.misere(trumps=True, per_trick=-2),
+        catalogue.guess_trumps(),
+        catalogue.blind_unseen(trump_visible=False),
+        *range(1, 8),
+    ],
+    scoring=F2,
+)
+"""The Scottish rules (RULES.md §2.2)."""

@@ -27,65 +27,49 @@ Roll 'Em piles play from the first card dealt (A17: ``roll_order``); blind
 bids see the turn-up (A16: ``blind_trump_visible``); the pagat deals' own
 defaults (see :mod:`pyclag.presets.pagat`); ties are shared (A29).
 
->>> from pyclag.presets.wikipedia import WIKIPEDIA
 >>> len(WIKIPEDIA.schedule), len(WIKIPEDIA.with_options(phase2="six").schedule)
 (22, 20)
 """
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from pyclag.presets import pagat
 from pyclag.rules import catalogue
+from pyclag.rules.round import RoundSpec
 from pyclag.rules.ruleset import RuleSet, ScheduleChoice
 from pyclag.scoring.schemes import F1
 
 __all__ = ["WIKIPEDIA"]
 
+_PHASE1: Final = tuple(catalogue.normal(h) for h in range(1, 8))
+_PHASE3: Final = tuple(catalogue.normal(h) for h in range(7, 0, -1))
 
-# A pure function's memo, not module-level state (issue 34 item 5): the rules are built
-# the first time they are asked for, then the same value is returned.
-@functools.cache
-def _rules() -> RuleSet:
-    phase1 = tuple(catalogue.normal(h) for h in range(1, 8))
-    phase3 = tuple(catalogue.normal(h) for h in range(7, 0, -1))
-    # Pagat's eight with Wikipedia's misère value (Decision 2; A8).
-    eight = (pagat.SPECIALS[0], catalogue.misere(trumps=True, per_trick=-2), *pagat.SPECIALS[2:])
-    six = (
-        catalogue.no_trumps(),
-        catalogue.guess_trumps(),
-        catalogue.blind_unseen(trump_visible=True),
-        catalogue.roll_em(),
-        catalogue.misere(trumps=True, per_trick=-2),
-        catalogue.misere(trumps=False, per_trick=-2),
-    )
-    phase2 = ScheduleChoice(
-        "phase2",
-        (("eight", (*phase1, *eight, *phase3)), ("six", (*phase1, *six, *phase3))),
-        "eight",
-        about='Phase 2: pagat\'s eight special deals (22 deals, "eight") or the six of the last '
-        'readable Wikipedia revision (20 deals, "six") (Decision 2).',
-    )
-    return RuleSet("wikipedia", phase2.schedule("eight"), scoring=F1, choices=(phase2,))
+# Pagat's eight with Wikipedia's misère value (Decision 2; A8).
+_EIGHT: Final[tuple[RoundSpec, ...]] = (
+    pagat.SPECIALS[0],
+    catalogue.misere(trumps=True, per_trick=-2),
+    *pagat.SPECIALS[2:],
+)
+_SIX: Final[tuple[RoundSpec, ...]] = (
+    catalogue.no_trumps(),
+    catalogue.guess_trumps(),
+    catalogue.blind_unseen(trump_visible=True),
+    catalogue.roll_em(),
+    catalogue.misere(trumps=True, per_trick=-2),
+    catalogue.misere(trumps=False, per_trick=-2),
+)
 
+_PHASE2: Final = ScheduleChoice(
+    "phase2",
+    (("eight", (*_PHASE1, *_EIGHT, *_PHASE3)), ("six", (*_PHASE1, *_SIX, *_PHASE3))),
+    "eight",
+    about='Phase 2: pagat\'s eight special deals (22 deals, "eight") or the six of the last '
+    'readable Wikipedia revision (20 deals, "six") (Decision 2).',
+)
 
-if TYPE_CHECKING:
-    WIKIPEDIA: RuleSet
-    """The Wikipedia rules (RULES.md §2.1); option ``phase2="eight"`` (22 deals) or ``"six"`` (20)."""
-
-
-_LAZY: Final[dict[str, Callable[[], object]]] = {"WIKIPEDIA": _rules}
-
-
-def __getattr__(name: str) -> object:
-    """The rules named ``name``, built the first time they are asked for (PEP 562)."""
-    if name in _LAZY:
-        return _LAZY[name]()
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *_LAZY})
+WIKIPEDIA: Final[RuleSet] = RuleSet(
+    "wikipedia", _PHASE2.schedule("eight"), scoring=F1, choices=(_PHASE2,)
+)
+"""The Wikipedia rules (RULES.md §2.1); option ``phase2="eight"`` (22 deals) or ``"six"`` (20)."""
