@@ -2,7 +2,9 @@
 the rounds already played.
 
 ``python examples/long_games.py [SHORT LONG REPEATS [pimc]]`` (default ``30
-120 3``; the issue's measurement is ``300 1200 5 pimc``) does, in one process:
+120 3``; the measurement is ``250 1000 5 pimc``: the issue's 300 and 1,200
+rounds are past the 1,000 a game may have since, ``pyclag.limits.MAX_ROUNDS``)
+does, in one process:
 
 * plays ``pyclag simulate --players 4 --seed 1 --schedule 1,1,...`` (SHORT and
   LONG one-card rounds, four heuristic bots, the score card printed to
@@ -10,8 +12,8 @@ the rounds already played.
   each and their ratio (about LONG / SHORT when the cost is linear);
 * plays one game of LONG one-card rounds itself, timing every
   :func:`pyclag.observe` and :meth:`~pyclag.bots.HeuristicBot.choose`, and
-  prints the microseconds per decision near round LONG/120 and near round
-  LONG*5/6 (rounds 10 and 1000 of the issue's 1,200);
+  prints the microseconds per decision near round 10 and near round
+  LONG*5/6 (833 of 1,000);
 * with ``pimc``, the same with a :class:`~pyclag.bots.pimc.PIMCBot` at seat 0,
   timing its decisions (a minute or two for 1,200 rounds).
 
