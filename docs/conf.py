@@ -43,7 +43,7 @@ autodoc_member_order = "bysource"
 nitpick_ignore = [
     ("py:class", "Validator"),
     ("py:class", "~_P"),
-    ("py:class", "pyclag.checks._R"),
+    ("py:class", "pyclag.caches._R"),
     # matplotlib (the plot extra) has no inventory among the local copies.
     ("py:class", "Figure"),
     ("py:class", "matplotlib.figure.Figure"),

@@ -7,9 +7,10 @@ over immutable state.
 >>> pyclag.phase(state).name, pyclag.next_actor(state)
 ('BID', 1)
 
-:mod:`pyclag.presets`, :mod:`pyclag.records` and :func:`determinize` (with the
-modules under them) are imported the first time they are asked for, so that
-``import pyclag`` builds only the engine and its rules (issue 34 item 5).
+:mod:`pyclag.presets`, :mod:`pyclag.records` and
+:func:`~pyclag.sampling.determinize` (with the modules under them) are imported
+the first time they are asked for, so that ``import pyclag`` builds only the
+engine and its rules.
 """
 
 import importlib

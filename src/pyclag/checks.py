@@ -95,7 +95,7 @@ def is_instance(*kinds: type, label: str) -> Validator:
 
 
 def is_name(_instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
-    """A string of at most :data:`MAX_NAME` characters.
+    """A string of at most :data:`~pyclag.limits.MAX_NAME` characters.
 
     >>> import pyclag
     >>> pyclag.RuleSet("x" * 201, [3])
