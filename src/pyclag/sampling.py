@@ -139,8 +139,8 @@ def _round_start(key: _Key) -> GameState:
     from packs rebuilt out of their plays (or the finished game). A game's
     history grows by one round at a time, and the start of the round before is
     in this cache from that round's searches: only the round just finished is
-    replayed from it (issue 30 item 6: the cost of a search must not grow with
-    the rounds played). A history with no shorter one cached within
+    replayed from it, so the cost of a search does not grow with the rounds
+    played. A history with no shorter one cached within
     ``key.reach`` rounds (a state built or loaded part-way) is replayed whole,
     once."""
     rules, history = key.rules, key.history

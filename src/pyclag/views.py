@@ -412,8 +412,8 @@ def _public_history(key: _Rounds) -> tuple[RoundResult, ...]:
     """The finished rounds of ``key`` without their packs. A game's history grows
     by one round at a time, and the public history one round shorter is in this
     cache from the observations of the round before: it is reused, and only the
-    round just finished is copied without its pack (issue 30 item 6: the cost of
-    an observation must not grow with the rounds played). A history with no
+    round just finished is copied without its pack, so the cost of an
+    observation does not grow with the rounds played. A history with no
     shorter one cached within ``key.reach`` rounds (a state built or loaded
     part-way) is copied whole, once."""
     history = key.history

@@ -84,8 +84,8 @@ def remaining_spread(rules: RuleSet, players: int, this_round: int) -> float:
 
 @bounded(16, same_arguments=True)
 def _deal_variances(rules: RuleSet, players: int) -> tuple[float, ...]:
-    """:func:`deal_variance` of each deal of a game of ``rules`` (issue 30 item 6:
-    worked out per game, not per decision over the deals to come)."""
+    """:func:`deal_variance` of each deal of a game of ``rules``,
+    worked out once per game, not at each decision over the deals to come."""
     spec = rules.round_spec
     return tuple(deal_variance(spec(n), rules, players) for n in range(rules.num_rounds(players)))
 

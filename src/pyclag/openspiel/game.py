@@ -399,8 +399,8 @@ def _history_lines(rules: RuleSet, history: tuple[RoundResult, ...]) -> list[str
     if found is not None and found[0] is rules and found[1] is history:
         return found[2]
     # The lines of the history one round shorter, kept from the round before, are reused:
-    # only the round just finished is written (issue 30 item 6: a decision's cost must
-    # not grow with the rounds played).
+    # only the round just finished is written, so a decision's cost does not
+    # grow with the rounds played.
     shorter = _HISTORIES.get(id(history[-2])) if len(history) > 1 else None
     if shorter is not None and shorter[0] is rules and shorter[1] == history[:-1]:
         lines = [*shorter[2], _history_line(rules, history[-1])]
