@@ -34,8 +34,8 @@ from typing import Final
 from pyclag import presets
 from pyclag.bots.names import Search
 from pyclag.bots.pimc import OBJECTIVES, POLICIES
+from pyclag.limits import MAX_HAND_SIZE
 from pyclag.records import MAX_ROUNDS
-from pyclag.rules.round import MAX_HAND_SIZE
 
 __all__ = [
     "MAX_DECISION_SECONDS",

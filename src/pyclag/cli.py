@@ -53,7 +53,7 @@ from pyclag.bots.names import BOT_NAMES, Search, bot_names, make_bots, seated, t
 from pyclag.engine import is_over, new_game, phase
 from pyclag.errors import ClagError, RecordError
 from pyclag.launch import JOBS_FLOOR, MAX_JOBS, fit_line
-from pyclag.rules.round import MAX_HAND_SIZE
+from pyclag.limits import MAX_HAND_SIZE
 from pyclag.rules.ruleset import RuleSet
 from pyclag.saving import check_target, write_whole
 from pyclag.scorecard import score_card

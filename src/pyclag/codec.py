@@ -58,9 +58,8 @@ from pyclag.errors import (
     Reason,
     RulesError,
 )
+from pyclag.limits import MAX_HAND_SIZE, MAX_PLAYERS
 from pyclag.rules.calls import CallRules
-from pyclag.rules.round import MAX_HAND_SIZE
-from pyclag.rules.ruleset import MAX_PLAYERS
 from pyclag.rules.trumps import NO_TRUMPS, NoTrumps
 from pyclag.sampling import determinize
 from pyclag.state import GameState

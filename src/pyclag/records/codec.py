@@ -40,6 +40,7 @@ from pyclag.caches import bounded
 from pyclag.cards import Suit
 from pyclag.checks import not_a
 from pyclag.errors import RecordError, RulesError
+from pyclag.limits import MAX_CHOICES, MAX_HAND_SIZE
 from pyclag.records.fields import (
     MAX_ROUNDS,
     boolean,
@@ -52,8 +53,7 @@ from pyclag.records.fields import (
     whole,
 )
 from pyclag.records.model import refused
-from pyclag.rules.round import MAX_HAND_SIZE
-from pyclag.rules.ruleset import MAX_CHOICES, RuleSet, schedule_fault
+from pyclag.rules.ruleset import RuleSet, schedule_fault
 from pyclag.scoring.schemes import ContractScoring
 
 __all__ = [

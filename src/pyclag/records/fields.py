@@ -25,10 +25,11 @@ from pyclag.actions import CallChoice, Madness
 from pyclag.cards import Suit
 from pyclag.checks import not_a
 from pyclag.errors import RecordError, RulesError
+from pyclag.limits import MAX_HAND_SIZE, MAX_PLAYERS
 from pyclag.records.model import refused
 from pyclag.rules import ruleset
-from pyclag.rules.round import MAX_HAND_SIZE, RoundSpec
-from pyclag.rules.ruleset import MAX_PLAYERS, RuleSet
+from pyclag.rules.round import RoundSpec
+from pyclag.rules.ruleset import RuleSet
 from pyclag.rules.trumps import NO_TRUMPS, TURN_UP, NoTrumps, Precedence, TurnUp
 
 __all__ = [

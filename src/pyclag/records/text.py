@@ -17,6 +17,7 @@ from typing import Any, Final
 from pyclag.cards import Card, Suit
 from pyclag.dealing import deck_refusal
 from pyclag.errors import RecordError, Refusal
+from pyclag.limits import MAX_HAND_SIZE
 from pyclag.notation import read_play
 from pyclag.records.codec import check_deals, rules_head, rules_of
 from pyclag.records.fields import (
@@ -36,7 +37,6 @@ from pyclag.records.fields import (
 from pyclag.records.model import ROUND_FIELDS, Record, RoundRecord, record_of
 from pyclag.records.model import refused as _refused
 from pyclag.refusals import check_state
-from pyclag.rules.round import MAX_HAND_SIZE
 from pyclag.state import GameState
 
 __all__ = ["COMPACT_FORMAT", "FORMAT", "FORMATS", "MAX_ROUNDS", "MAX_TEXT", "dump", "load"]

@@ -24,13 +24,14 @@ import attrs
 from pyclag.caches import bounded
 from pyclag.checks import Frozen, Validator, integer, is_instance, is_member
 from pyclag.errors import RulesError
+from pyclag.limits import MAX_POINTS
 from pyclag.rules.bidding import GtInfeasible, HookForm
 from pyclag.rules.calls import CallerRule, FirstCaller
 from pyclag.rules.deals import Bidding, PlayMode, Reveal
 from pyclag.rules.ordering import RankOrder
 from pyclag.rules.round import RoundSpec
 from pyclag.rules.trumps import NO_TRUMPS, TURN_UP, DealerCalls, NoTrumps, NoTurnUp, TurnUp
-from pyclag.scoring.schemes import MAX_POINTS, SCHEMES, ContractScoring, MostTricks, misere
+from pyclag.scoring.schemes import SCHEMES, ContractScoring, MostTricks, misere
 from pyclag.scoring.tally import TieBreak
 
 __all__ = ["OPTIONS", "DealOptions", "Option", "RollOrder"]

@@ -45,11 +45,10 @@ from typing import Any, Final
 from pyclag.cards import Suit
 from pyclag.checks import not_a
 from pyclag.errors import IllegalActionError, RecordError, RulesError
+from pyclag.limits import MAX_HAND_SIZE, MAX_PLAYERS
 from pyclag.records import fields as json_fields
 from pyclag.records.codec import check_deals, rules_head, rules_of
 from pyclag.records.model import refused
-from pyclag.rules.round import MAX_HAND_SIZE
-from pyclag.rules.ruleset import MAX_PLAYERS
 from pyclag.scorecard import label
 from pyclag.scoresheet.deal import DealEntry
 from pyclag.scoresheet.sheet import LONGEST_NAME, ScoreSheet, check_names
