@@ -52,12 +52,13 @@ from pyclag.bots import Bot
 from pyclag.bots.names import BOT_NAMES, Search, bot_names, make_bots, seated, table_text
 from pyclag.engine import is_over, new_game, phase
 from pyclag.errors import ClagError, RecordError
-from pyclag.launch import JOBS_FLOOR, MAX_JOBS, fit_line
+from pyclag.launch import JOBS_FLOOR, MAX_JOBS
 from pyclag.limits import MAX_HAND_SIZE
 from pyclag.rules.ruleset import RuleSet
 from pyclag.saving import check_target, write_whole
 from pyclag.scorecard import score_card
 from pyclag.sweep import MAX_GAMES, seeded_game
+from pyclag.terminal.lines import fit
 
 __all__ = ["main"]
 
@@ -261,8 +262,8 @@ def _simulate(args: argparse.Namespace) -> int:
         )
     state = seeded_game(rules, args.players, names, args.seed, args.first_dealer, _search(args))
     game = f"{args.players} players, seed {args.seed}, first dealer seat {args.first_dealer}"
-    print(fit_line(f"pyclag simulate: preset {rules.name}, {game}"))
-    print(fit_line(table_text(names)))
+    print(fit(f"pyclag simulate: preset {rules.name}, {game}"))
+    print(fit(table_text(names)))
     print(score_card(state, roles=names))
     if args.record:
         write_whole(args.record, records.dump(state) + "\n")
@@ -392,7 +393,7 @@ def _presets(_args: argparse.Namespace) -> int:
             else f"{len(rules.schedule)} deals"
         )
         line = f"{name:<11} {rules.min_players}-{rules.max_players} players, {deals}: {doc}{also}"
-        print(fit_line(line, indent=12))  # the rest under the description, past the name
+        print(fit(line, indent=12))  # the rest under the description, past the name
     return 0
 
 

@@ -28,7 +28,6 @@ import json
 import os
 import signal
 import sys
-import textwrap
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -41,6 +40,7 @@ from pyclag.errors import ClagError
 from pyclag.rules.ruleset import RuleSet
 from pyclag.saving import check_target, write_whole
 from pyclag.sweep import DEFAULT_SHARD_SIZE, Map, ShardError, Tally, simulate_many
+from pyclag.terminal.lines import fit
 
 __all__ = [
     "BACKENDS",
@@ -50,7 +50,6 @@ __all__ = [
     "Progress",
     "Terminated",
     "backend",
-    "fit_line",
     "run",
     "watch_parent",
 ]
@@ -389,12 +388,12 @@ def run(
         print(f"pyclag simulate: {err} (after {progress.done} of {games} games)", file=sys.stderr)
         return 1
     print(
-        fit_line(
+        fit(
             f"pyclag simulate: preset {rules.name}, {players} players, {games} games "
             f"from seed {seed}"
         )
     )
-    print(fit_line(kinds))
+    print(fit(kinds))
     print(summary)
     if summary_json:
         head = {
@@ -408,16 +407,3 @@ def run(
         title = f"{rules.name}, {players} players"
         charts.save(charts.distribution_figure(summary, title), chart)
     return 0
-
-
-def fit_line(line: str, indent: int = 4) -> str:
-    """``line`` within 80 columns, wrapped at spaces, the rest ``indent``
-    columns in: what ``simulate`` and ``presets`` print fits any terminal.
-
-    >>> print(fit_line("bots: " + "seat 0 heuristic, " * 5 + "and more"))
-    bots: seat 0 heuristic, seat 0 heuristic, seat 0 heuristic, seat 0 heuristic,
-        seat 0 heuristic, and more
-    """
-    return textwrap.fill(
-        line, 80, subsequent_indent=" " * indent, break_long_words=False, break_on_hyphens=False
-    )

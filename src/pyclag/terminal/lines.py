@@ -115,9 +115,9 @@ def _writes(text: str, encoding: str) -> bool:
     return True
 
 
-def fit(text: str, width: int | None = None) -> str:
+def fit(text: str, width: int | None = None, indent: int = 4) -> str:
     """``text`` with each line wider than ``width`` columns (:data:`WIDTH`)
-    wrapped at spaces, never inside a word, the rest of it indented four
+    wrapped at spaces, never inside a word, the rest of it indented ``indent``
     columns more than it; a narrower line is left as it is.
 
     >>> print(fit("Round 1: Blind (bids before the deal), " * 2 + "dealer: seat 0", 40))
@@ -131,11 +131,11 @@ def fit(text: str, width: int | None = None) -> str:
         if len(line) <= width:
             lines.append(line)
             continue
-        indent = " " * (len(line) - len(line.lstrip(" ")) + 4)
+        rest = " " * (len(line) - len(line.lstrip(" ")) + indent)
         lines += textwrap.wrap(
             line,
             width,
-            subsequent_indent=indent,
+            subsequent_indent=rest,
             break_long_words=False,
             break_on_hyphens=False,
         )
