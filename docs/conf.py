@@ -40,15 +40,18 @@ nitpicky = True
 autodoc_member_order = "bysource"
 # Type aliases of the internal surface that the docs do not give an entry of their own.
 # The type variables of a typed decorator have no page of their own.
+# A module whose name starts with "_" is the package's workings, left out of the API
+# pages: a docstring may name one of its functions, which shows as code, not a link.
+nitpick_ignore_regex = [(r"py:.*", r"(~?pyclag\.)?(\w+\.)*_[a-z]\w*(\.\w+)*")]
 nitpick_ignore = [
     ("py:class", "Validator"),
     ("py:class", "~_P"),
-    ("py:class", "pyclag.caches._R"),
+    ("py:class", "pyclag._caches._R"),
     # matplotlib (the plot extra) has no inventory among the local copies.
     ("py:class", "Figure"),
     ("py:class", "matplotlib.figure.Figure"),
-    ("py:class", "pyclag.values._V"),
-    ("py:class", "pyclag.checks._V"),
+    ("py:class", "pyclag._values._V"),
+    ("py:class", "pyclag._checks._V"),
 ]
 autodoc_typehints = "description"
 

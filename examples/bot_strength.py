@@ -37,9 +37,9 @@ import pyclag
 from pyclag.bots import Bot, HeuristicBot, play_game
 from pyclag.bots.inference import applies
 from pyclag.bots.pimc import BID_SEARCH, ENDGAME, OBJECTIVES, WORLDS, PIMCBot
+from pyclag.engine.state import GameState
 from pyclag.rules.round import RoundRules
 from pyclag.rules.ruleset import RuleSet
-from pyclag.state import GameState
 from pyclag.views import Observation
 
 SEVEN: Final = pyclag.NORMAL.with_schedule([7])

@@ -16,7 +16,7 @@ import pyclag
 from pyclag import records
 from pyclag.bots import HeuristicBot, play_game
 from pyclag.rules import catalogue
-from pyclag.scorecard import score_card
+from pyclag.scoresheet.scorecard import score_card
 from pyclag.scoring.schemes import F1
 
 # taylorfoss.com "The Rules of Clagg" (2008): seven normal rounds up, six specials,

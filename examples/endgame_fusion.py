@@ -32,11 +32,10 @@ from pyclag.bots import Bot, HeuristicBot, heuristic, play_game
 from pyclag.bots.pimc import PIMCBot
 from pyclag.bots.playouts import endgame_points
 from pyclag.cards import DECK, Card
-from pyclag.decisions import PLAY_CARD
-from pyclag.engine import wrong_phase_error
+from pyclag.engine.decisions import PLAY_CARD
+from pyclag.engine.rounds import play_mask, wrong_phase_error
+from pyclag.engine.state import GameState, Phase
 from pyclag.hand import cards_of
-from pyclag.plays import play_mask
-from pyclag.state import GameState, Phase
 from pyclag.views import Observation
 
 Replies = dict[tuple[int, int, tuple[int, ...]], Card]
@@ -66,7 +65,7 @@ def endgame_values(
     lets the seat choose differently in each; with one world they are equal.
 
     >>> import random, pyclag
-    >>> from pyclag.state import GameState, RoundState
+    >>> from pyclag.engine.state import GameState, RoundState
     >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL.with_schedule([3]), 3), rng=random.Random(5))
     >>> state = pyclag.bid(pyclag.bid(pyclag.bid(state, 2), 1), 1)
     >>> [str(hand) for hand in state.round.hands], state.round.to_act

@@ -30,9 +30,9 @@ import sys
 import time
 
 import pyclag
+from pyclag._caches import clear_caches
 from pyclag.bots import Bot, HeuristicBot
 from pyclag.bots.pimc import PIMCBot
-from pyclag.caches import clear_caches
 from pyclag.cli import main as cli
 
 

@@ -9,7 +9,7 @@ import random
 import sys
 
 import pyclag
-from pyclag.scorecard import score_card
+from pyclag.scoresheet.scorecard import score_card
 
 
 def main(seed: int, preset: str) -> None:

@@ -11,7 +11,7 @@ import sys
 
 import pyclag
 from pyclag import records
-from pyclag.playout import play_out
+from pyclag.engine import play_out
 
 
 def main(seed: int) -> None:

@@ -16,7 +16,7 @@ import pytest
 
 import pyclag
 from pyclag import DECK, Card, GameState, Rank, RuleSet, records
-from pyclag.playout import play_out
+from pyclag.engine import play_out
 from pyclag.rules import RankOrder
 
 # E1's pack (RULES.md §5): A AS 7H 3D, B KS QH 2C, C 9S TD 5H, D 4S JH 8C; turn-up 6H.
@@ -90,7 +90,7 @@ def assert_round_trips(state: GameState) -> None:
 def play_checked(
     state: GameState, rng: random.Random, rounds: int | None = None, steps: int | None = None
 ) -> GameState:
-    """:func:`pyclag.playout.play_out` with the same arguments; if that ends the game,
+    """:func:`pyclag.engine.play_out` with the same arguments; if that ends the game,
     the game played round-trips through its record (:func:`assert_round_trips`)."""
     state = play_out(state, rng, rounds=rounds, steps=steps)
     if pyclag.is_over(state):

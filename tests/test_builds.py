@@ -14,13 +14,13 @@ import subprocess
 import sys
 
 import pyclag
-from pyclag.playout import play_out
+from pyclag.engine import play_out
 
 # Seeded games of every preset, pickled: what the other build writes, this one reads.
 WRITE = """
 import pickle, random, sys
 import pyclag
-from pyclag.playout import play_out
+from pyclag.engine import play_out
 games = [
     play_out(pyclag.new_game(pyclag.presets.get(name), players), random.Random(seed))
     for name in pyclag.presets.names() for players, seed in ((4, 1), (5, 2))

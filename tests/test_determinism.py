@@ -16,7 +16,7 @@ import sys
 _PROGRAM = """
 import random, attrs, pyclag
 from pyclag import presets, records
-from pyclag.playout import random_step
+from pyclag.engine import random_step
 
 def full(value):
     kind = type(value)

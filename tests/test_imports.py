@@ -27,18 +27,17 @@ HEAVY: Final = (
     "matplotlib",
     "pyspiel",
     "pyclag.bots",
-    "pyclag.charts",
+    "pyclag.sim.charts",
     "pyclag.cli",
     "pyclag.codec",
-    "pyclag.encoding",
-    "pyclag.launch",
+    "pyclag.sim.launch",
     "pyclag.openspiel",
     "pyclag.pettingzoo",
     "pyclag.presets",
     "pyclag.records",
-    "pyclag.sampling",
+    "pyclag.views._sampling",
     "pyclag.scoresheet",
-    "pyclag.sweep",
+    "pyclag.sim.sweep",
     "pyclag.terminal",
 )
 """Modules ``import pyclag`` must not import: the optional extras, the
@@ -88,7 +87,7 @@ def test_issue_34_item_5_public_name_is_its_homes_object(name: str) -> None:
     if name in ("presets", "records"):
         assert value is sys.modules[f"pyclag.{name}"]
     elif name == "determinize":
-        assert value is sys.modules["pyclag.sampling"].determinize
+        assert value is sys.modules["pyclag.views"].determinize
     else:
         assert value is vars(pyclag)[name]
 

@@ -74,7 +74,12 @@ def test_the_suite_runs_against_the_build_it_names() -> None:
     build = os.environ.get("PYCLAG_TEST_BUILD", "pure")
     assert build in {"pure", "compiled"}, build
     names = compiled_modules()
-    assert {"pyclag.decisions", "pyclag.state", "pyclag.turns", "pyclag.plays"} <= set(names)
+    assert {
+        "pyclag.engine.decisions",
+        "pyclag.engine.state",
+        "pyclag.engine._turns",
+        "pyclag.engine._plays",
+    } <= set(names)
     suffixes = {Path(importlib.import_module(name).__file__ or "").suffix for name in names}
     assert suffixes == ({".so"} if build == "compiled" else {".py"}), (build, suffixes)
     pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")

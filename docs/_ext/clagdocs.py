@@ -37,7 +37,7 @@ from sphinx.util.docutils import SphinxDirective
 from pyclag import cli, presets
 from pyclag.rules.options import OPTIONS
 from pyclag.rules.ruleset import RuleSet
-from pyclag.scorecard import ScheduleRow, schedule
+from pyclag.scoresheet.scorecard import ScheduleRow, schedule
 
 # Help text is wrapped at this width whatever terminal builds the docs.
 HELP_WIDTH = "88"
@@ -263,7 +263,7 @@ class ShortValues(SphinxTransform):
 
 def _defined_at(target: str) -> str | None:
     """Where the object ``target`` names is defined, when that is elsewhere: the
-    public names are re-exported (``pyclag.bid`` is ``pyclag.moves.bid``)."""
+    public names are re-exported (``pyclag.bid`` is ``pyclag.engine.bid``)."""
     parts = target.split(".")
     for cut in range(len(parts) - 1, 0, -1):
         try:
@@ -297,10 +297,21 @@ def _resolve_reexport(
     if real is None or real == target:
         return None
     domain = env.get_domain("py")
-    found: nodes.Element | None = domain.resolve_xref(
-        env, node["refdoc"], app.builder, "obj", real, node, contnode
-    )
-    return found
+    for home in (real, _public(real)):
+        found: nodes.Element | None = domain.resolve_xref(
+            env, node["refdoc"], app.builder, "obj", home, node, contnode
+        )
+        if found is not None:
+            return found
+    return None
+
+
+def _public(name: str) -> str:
+    """Where a name defined in a private module is documented: in the package the
+    module belongs to (``pyclag.engine._game.apply`` is ``pyclag.engine.apply``)."""
+    parts = name.split(".")
+    private = [i for i, part in enumerate(parts) if part.startswith("_") and not part.endswith("__")]
+    return ".".join([*parts[: private[0]], parts[-1]]) if private else name
 
 
 def setup(app: Sphinx) -> dict[str, Any]:

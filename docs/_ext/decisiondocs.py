@@ -1,5 +1,5 @@
 """The ``.. clag-decisions::`` directive: the rows of the decision table
-(``pyclag.decisions.DECISIONS``): phase, action, noun, who acts, record field, refusal
+(``pyclag.engine.decisions.DECISIONS``): phase, action, noun, who acts, record field, refusal
 and reader, and the rounds that have each decision, found by playing every preset's game
 through the engine.
 """
@@ -16,12 +16,12 @@ from sphinx.application import Sphinx
 
 import pyclag
 from pyclag import presets
-from pyclag.decisions import DECISIONS, Decision, round_phases
+from pyclag.engine import play_out
+from pyclag.engine.decisions import DECISIONS, Decision, round_phases
+from pyclag.engine.state import CHANCE, GameState, Phase, RoundSetup
 from pyclag.errors import RulesError
-from pyclag.playout import play_out
 from pyclag.rules.options import OPTIONS
 from pyclag.rules.round import RoundSpec
-from pyclag.state import CHANCE, GameState, Phase, RoundSetup
 
 # A round with every role on another seat, to tell the actors apart by what they return.
 _ROLES = RoundSetup(

@@ -8,12 +8,13 @@ over immutable state.
 ('BID', 1)
 
 :mod:`pyclag.presets`, :mod:`pyclag.records` and
-:func:`~pyclag.sampling.determinize` (with the modules under them) are imported
+:func:`~pyclag.views.determinize` (with the modules under them) are imported
 the first time they are asked for, so that ``import pyclag`` builds only the
 engine and its rules.
 """
 
 import importlib
+import sys
 from typing import TYPE_CHECKING, Any, Final
 
 from pyclag.actions import (
@@ -32,22 +33,43 @@ from pyclag.actions import (
     ShuffleHands,
 )
 from pyclag.cards import DECK, Card, Rank, Suit, parse_cards
-from pyclag.dealing import draw_for_dealer
 from pyclag.engine import (
     Outcome,
     apply,
+    bid,
+    call,
+    choose_hand_size,
     deal,
+    declare_trump,
     is_legal,
     is_over,
     legal_actions,
+    legal_bids,
+    legal_calls,
+    legal_declarations,
+    legal_hand_sizes,
+    legal_plays,
+    legal_trumps,
     new_game,
     next_actor,
     outcome,
     parse_action,
     phase,
+    play,
+    rollouts,
     sample_chance,
     shuffle_hands,
     winners,
+)
+from pyclag.engine.state import (
+    CHANCE,
+    GameState,
+    Phase,
+    RoundResult,
+    RoundSetup,
+    RoundState,
+    Seat,
+    Trick,
 )
 from pyclag.errors import (
     ClagError,
@@ -66,20 +88,6 @@ from pyclag.errors import (
     WrongPhaseError,
 )
 from pyclag.hand import Hand
-from pyclag.moves import (
-    bid,
-    call,
-    choose_hand_size,
-    declare_trump,
-    legal_bids,
-    legal_calls,
-    legal_declarations,
-    legal_hand_sizes,
-    legal_plays,
-    legal_trumps,
-    play,
-)
-from pyclag.playout import rollouts
 from pyclag.rules import (
     NORMAL,
     RoundRules,
@@ -91,14 +99,22 @@ from pyclag.rules import (
     trick_winner,
     winning_play,
 )
-from pyclag.state import CHANCE, GameState, Phase, RoundResult, RoundSetup, RoundState, Seat, Trick
+from pyclag.rules.dealing import draw_for_dealer
 from pyclag.views import Observation, observe
 
 if TYPE_CHECKING:
     from pyclag import presets, records
-    from pyclag.sampling import determinize
+    from pyclag.views import determinize
 
 __version__ = "0.2.0"
+
+_MOVED: Final = {"pyclag.state": "pyclag.engine.state", "pyclag.phases": "pyclag.engine.phases"}
+"""Modules of 0.2 whose classes now live elsewhere, by their new homes. A pickle
+names the module a class was defined in, so the old names stay importable (as
+these very modules) for pickles written by 0.2 to load."""
+
+for _old, _new in {**_MOVED, "pyclag.play_action": "pyclag._play"}.items():
+    sys.modules.setdefault(_old, sys.modules[_new])
 
 __all__ = [
     "CHANCE",
@@ -186,7 +202,7 @@ __all__ = [
     "winning_play",
 ]
 
-_LAZY: Final = {"determinize": "pyclag.sampling", "presets": None, "records": None}
+_LAZY: Final = {"determinize": "pyclag.views", "presets": None, "records": None}
 """The public names imported on first use: a subpackage (None), or the module a name is in."""
 
 

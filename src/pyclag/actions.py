@@ -4,7 +4,7 @@ Player actions: :class:`Bid`, :class:`Play`, :class:`Call`,
 :class:`ChooseHandSize`, :class:`DeclareTrump`. Chance actions: :class:`Deal`,
 :class:`ShuffleHands` and :class:`Draw`. Actions are plain data, and the
 engine validates them against a state; a :class:`Play` (from
-:mod:`pyclag.play_action`, where the compiled build makes it native) is
+:mod:`pyclag._play`, where the compiled build makes it native) is
 made only of a seat and cards, and refuses anything else with a TypeError.
 
 ``str(action)`` is the action's notation, the one text a record, the terminal
@@ -25,10 +25,10 @@ from typing import Protocol, TypeAlias
 
 import attrs
 
+from pyclag._checks import Frozen, integer, is_whole, not_a, whole
+from pyclag._play import Play
 from pyclag.cards import Card, Suit
-from pyclag.checks import Frozen, integer, is_whole, not_a, whole
 from pyclag.errors import RulesError
-from pyclag.play_action import Play
 
 __all__ = [
     "Action",

@@ -18,7 +18,7 @@ from __future__ import annotations
 import enum
 from typing import Final, final
 
-from pyclag.checks import not_a, seal
+from pyclag._checks import not_a, seal
 from pyclag.errors import RecordError
 
 __all__ = ["DECK", "DECK_MASK", "Card", "Rank", "Suit", "parse_cards"]

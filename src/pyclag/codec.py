@@ -1,6 +1,6 @@
 """Actions as integers and observations as vectors, for search and learning
 libraries (OpenSpiel, PettingZoo): a fixed id for every player action of every
-rule set, and :func:`~pyclag.encoding.encode`, one seat's observation as a flat tuple of floats.
+rule set, and :func:`~pyclag.views.encoding.encode`, one seat's observation as a flat tuple of floats.
 
 The ids are OpenSpiel ``oh_hell``'s where the two overlap: a card is
 ``rank_index * 4 + suit_index``, suits in the order C, D, S, H and ranks 2..A
@@ -31,23 +31,12 @@ from typing import Final, TypeAlias
 
 import attrs
 
+from pyclag._caches import bounded
+from pyclag._checks import Frozen, not_a, whole
 from pyclag.actions import Bid, Call, CallChoice, ChooseHandSize, DeclareTrump, Play, PlayerAction
-from pyclag.caches import bounded
 from pyclag.cards import DECK, Card, Rank, Suit
-from pyclag.checks import Frozen, not_a, whole
-from pyclag.encoding import (
-    SUIT_ORDER,
-    Piece,
-    card_id,
-    card_of,
-    encode,
-    encoding_size,
-    layout,
-    layout_rows,
-    piece_slice,
-    suit_index,
-)
 from pyclag.engine import apply, legal_actions
+from pyclag.engine.state import GameState
 from pyclag.errors import (
     IllegalActionError,
     IllegalBidError,
@@ -61,9 +50,19 @@ from pyclag.errors import (
 from pyclag.limits import MAX_HAND_SIZE, MAX_PLAYERS
 from pyclag.rules.calls import CallRules
 from pyclag.rules.trumps import NO_TRUMPS, NoTrumps
-from pyclag.sampling import determinize
-from pyclag.state import GameState
-from pyclag.views import Observation
+from pyclag.views import Observation, determinize
+from pyclag.views.encoding import (
+    SUIT_ORDER,
+    Piece,
+    card_id,
+    card_of,
+    encode,
+    encoding_size,
+    layout,
+    layout_rows,
+    piece_slice,
+    suit_index,
+)
 
 __all__ = [
     "CALL_CHOICES",

@@ -237,7 +237,7 @@ class IllegalChanceError(IllegalActionError):
 class Refusal:
     """Why an action is refused, as the rule that refuses it says: the error
     class to raise, the stable :class:`Reason`, and ``why`` in words.
-    :mod:`pyclag.refusals` adds the action, the state and what was legal.
+    :mod:`pyclag.engine.rounds` adds the action, the state and what was legal.
 
     >>> Refusal(IllegalBidError, Reason.BID_OUT_OF_RANGE, "a bid is 0..3 tricks").reason.value
     'bid-out-of-range'

@@ -16,8 +16,8 @@ from typing import Final
 import attr
 import attrs
 
+from pyclag._checks import Frozen, not_a, unchecked
 from pyclag.cards import DECK, DECK_MASK, Card, Suit, parse_cards
-from pyclag.checks import Frozen, not_a, unchecked
 from pyclag.errors import RecordError
 
 __all__ = ["ONE_SUIT", "Hand", "cards_of", "nth_card"]
@@ -26,7 +26,7 @@ __all__ = ["ONE_SUIT", "Hand", "cards_of", "nth_card"]
 class _Chunks(dict[int, tuple[Card, ...]]):
     """The cards of each 13-bit pattern of one suit, filled on first sight
     (so at most 8192 entries: bounded by construction, not a cache of user-built
-    values, so not a :func:`pyclag.caches.bounded` cache)."""
+    values, so not a :func:`pyclag._caches.bounded` cache)."""
 
     def __init__(self, suit: int) -> None:
         super().__init__()

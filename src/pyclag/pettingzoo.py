@@ -41,8 +41,8 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from pyclag import presets
+from pyclag._checks import is_whole, not_a, whole
 from pyclag.bots import Bot, HeuristicBot
-from pyclag.checks import is_whole, not_a, whole
 from pyclag.codec import (
     NUM_ACTIONS,
     action_id,
@@ -53,9 +53,9 @@ from pyclag.codec import (
     legal_ids,
 )
 from pyclag.engine import apply, is_over, new_game, next_actor, sample_chance
+from pyclag.engine.state import CHANCE, GameState
 from pyclag.errors import IllegalActionError, Reason, RulesError, WrongPhaseError
 from pyclag.rules.ruleset import RuleSet, check_table
-from pyclag.state import CHANCE, GameState
 from pyclag.views import observe
 
 __all__ = ["EXTRA", "env", "raw_env", "single_agent_env"]
@@ -85,7 +85,7 @@ def _spaces(players: int) -> tuple[Any, Any]:
     spaces, np = _extra("gymnasium.spaces"), _extra("numpy")
     low = np.zeros(encoding_size(players), dtype=np.float32)
     high = np.ones(encoding_size(players), dtype=np.float32)
-    for piece in layout(players):  # the pieces that are not 0..1 (pyclag.encoding)
+    for piece in layout(players):  # the pieces that are not 0..1 (pyclag.codec)
         part = slice(piece.start, piece.start + piece.size)
         if piece.name == "deal":
             high[part] = 52 / 13  # the hand size / 13

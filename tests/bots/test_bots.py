@@ -137,5 +137,5 @@ def test_heuristic_bot_takes_every_players_decision_of_the_table() -> None:
         end = play_game(pyclag.new_game(rules, 4), watchers, random.Random(3))
         assert pyclag.is_over(end)
         met |= {view.phase for watcher in watchers for view in watcher.seen}
-    players_rows = {row.phase for row in pyclag.decisions.DECISIONS if not row.chance}
+    players_rows = {row.phase for row in pyclag.engine.decisions.DECISIONS if not row.chance}
     assert met == players_rows

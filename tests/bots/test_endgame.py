@@ -17,10 +17,10 @@ import pyclag
 from pyclag.bots import HeuristicBot, play_game
 from pyclag.bots.pimc import PIMCBot
 from pyclag.bots.playouts import endgame_points
+from pyclag.engine._plays import play_mask
+from pyclag.engine.state import GameState, Phase, RoundState
 from pyclag.errors import RulesError, WrongPhaseError
 from pyclag.hand import cards_of
-from pyclag.plays import play_mask
-from pyclag.state import GameState, Phase, RoundState
 from tests.helpers import load_example
 
 endgame_values: Final[Callable[..., list[int]]] = load_example("endgame_fusion").endgame_values

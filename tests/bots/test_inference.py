@@ -14,8 +14,8 @@ import pyclag
 from pyclag.bots import HeuristicBot
 from pyclag.bots.inference import NEVER, Evidence, FittedWorlds, applies, fitted_hands
 from pyclag.bots.pimc import PIMCBot
+from pyclag.engine.state import GameState
 from pyclag.errors import RulesError
-from pyclag.state import GameState
 from pyclag.views import Observation
 
 

@@ -12,8 +12,8 @@ import pytest
 
 import pyclag
 import pyclag.bots.standing
+from pyclag._caches import clear_caches
 from pyclag.bots.standing import deal_variance, remaining_spread
-from pyclag.caches import clear_caches
 
 
 def test_issue_30_item_6_the_spread_to_come_reads_each_deal_once_a_game(

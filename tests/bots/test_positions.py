@@ -13,7 +13,7 @@ from pyclag.bots import HeuristicBot, play_game
 from pyclag.bots.names import Search, bot_names, make_bots
 from pyclag.bots.odds import card_chances, win_chance
 from pyclag.bots.pimc import PIMCBot
-from pyclag.playout import play_out
+from pyclag.engine import play_out
 from pyclag.rules.round import RoundRules
 from pyclag.scoring.schemes import F1
 from tests.helpers import bid_all, dealt

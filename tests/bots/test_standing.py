@@ -22,8 +22,8 @@ from pyclag.bots.standing import (
     remaining_spread,
     win_chance,
 )
+from pyclag.engine.state import GameState
 from pyclag.errors import RulesError
-from pyclag.state import GameState
 
 totals = st.lists(st.integers(-200, 400), min_size=3, max_size=7)
 spreads = st.floats(0.5, 80.0)

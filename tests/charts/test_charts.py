@@ -1,6 +1,6 @@
 """The pictures (issue 18 item 5): ``pyclag replay FILE --chart OUT`` and
 ``pyclag simulate --chart OUT`` write valid PNG and SVG files of
-:data:`pyclag.charts.PIXELS`, whose plotted data are the games' scores, read
+:data:`pyclag.sim.charts.PIXELS`, whose plotted data are the games' scores, read
 back from the artists of the figures before they are saved; a missing plot
 extra or a bad file name is a one-line error (exit 2) before any game.
 
@@ -23,9 +23,10 @@ from typing import Any, Final
 import pytest
 
 import pyclag
-from pyclag import charts, records
+from pyclag import records
 from pyclag.cli import main
-from pyclag.sweep import Summary, seeded_game, simulate_many
+from pyclag.sim import charts
+from pyclag.sim.sweep import Summary, seeded_game, simulate_many
 
 RULES: Final = pyclag.presets.get("wikipedia")
 SHORT: Final = pyclag.NORMAL.with_schedule([3, 2, 1])

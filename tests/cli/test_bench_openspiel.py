@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from pyclag import bench_openspiel
+from pyclag.sim import bench_openspiel
 
 needs_openspiel = pytest.mark.skipif(
     importlib.util.find_spec("pyspiel") is None, reason="the openspiel extra is not installed"

@@ -1,5 +1,5 @@
 """Issue 30 item 2, numbers the command line takes without limit: every numeric
-option of every subcommand is bounded (:mod:`pyclag.arguments`, and the
+option of every subcommand is bounded (:mod:`pyclag.cli._arguments`, and the
 library's limits where it has them) and checked before any work, with a
 one-line error and exit status 2."""
 
@@ -11,13 +11,20 @@ import sys
 import pytest
 
 import pyclag
-from pyclag import bench, bench_openspiel, cli, launch
-from pyclag.arguments import MAX_DECISION_SECONDS, MAX_RUN_SECONDS, MAX_RUNS, MAX_SEED, MAX_WORLDS
+from pyclag import cli
 from pyclag.cli import main
-from pyclag.launch import MAX_JOBS
+from pyclag.cli._arguments import (
+    MAX_DECISION_SECONDS,
+    MAX_RUN_SECONDS,
+    MAX_RUNS,
+    MAX_SEED,
+    MAX_WORLDS,
+)
 from pyclag.records import MAX_ROUNDS
 from pyclag.rules.bidding import Hook
-from pyclag.sweep import MAX_GAMES, simulate_many
+from pyclag.sim import bench, bench_openspiel, launch
+from pyclag.sim.launch import MAX_JOBS
+from pyclag.sim.sweep import MAX_GAMES, simulate_many
 
 HUGE = "123456789012345678901234567890"
 PLAYERS = "players must be an int in 3..7 for rule set 'wikipedia', not"

@@ -14,7 +14,7 @@ import sys
 import pyclag
 from pyclag import terminal
 from pyclag.bots import Bot, HeuristicBot, RandomBot, play_game
-from pyclag.scorecard import score_card
+from pyclag.scoresheet.scorecard import score_card
 from tests.helpers import play_checked, run_pyclag
 from tests.terminal.answerer import Answerer
 

@@ -1,6 +1,6 @@
 """issue 30 item 4, saving clobbers: every file pyclag writes (``score --save``, ``play
 --record``, ``simulate --record`` and ``--summary-json``, ``--chart``) goes through
-:mod:`pyclag.saving`: a link's target is the file written and the link stays a link,
+:mod:`pyclag._saving`: a link's target is the file written and the link stays a link,
 anything but a regular file (a directory, a device, a FIFO, a missing folder) is refused
 before the game starts with one line and exit status 2, and a save that fails later is
 said without losing the game."""
@@ -19,9 +19,9 @@ import pytest
 
 import pyclag
 from pyclag import records
-from pyclag.charts import check as check_chart
-from pyclag.saving import check_target, write_whole
+from pyclag._saving import check_target, write_whole
 from pyclag.scoresheet import ScoreSheet, load_sheet
+from pyclag.sim.charts import check as check_chart
 from pyclag.terminal import Session
 from pyclag.terminal.scorekeeper import Scorekeeper
 from tests.helpers import run_pyclag

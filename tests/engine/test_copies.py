@@ -17,17 +17,18 @@ from functools import cache
 import attrs
 
 import pyclag
-from pyclag import Bid, GameState, codec, presets, records, scorecard, sweep
-from pyclag.caches import CACHES
-from pyclag.checks import Frozen
-from pyclag.decisions import DECISIONS, decision
+from pyclag import Bid, GameState, codec, presets, records
+from pyclag._caches import CACHES
+from pyclag._checks import Frozen
+from pyclag._values import Value
 from pyclag.engine import outcome
+from pyclag.engine.decisions import DECISIONS, decision
 from pyclag.rules.options import OPTIONS
 from pyclag.rules.ruleset import NORMAL
-from pyclag.scoresheet import ScoreSheet
-from pyclag.scoresheet.deal import TricksTaken
+from pyclag.scoresheet import ScoreSheet, scorecard
+from pyclag.scoresheet._deal import TricksTaken
+from pyclag.sim import sweep
 from pyclag.terminal.words import ASKING
-from pyclag.values import Value
 from pyclag.views import observe
 from tests.helpers import pyclag_modules, without_extra
 from tests.scoresheet.games import entries_of
@@ -35,7 +36,7 @@ from tests.scoresheet.games import entries_of
 
 def _value_classes() -> set[type]:
     """Every attrs class, every Frozen class and every state value class
-    (:class:`pyclag.state.Value`) that pyclag and its submodules define."""
+    (:class:`pyclag.engine.state.Value`) that pyclag and its submodules define."""
     found: set[type] = set()
     for name in pyclag_modules():
         if name.endswith("__main__"):  # runs the command line when imported

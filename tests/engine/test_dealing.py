@@ -9,8 +9,8 @@ import pytest
 
 import pyclag
 from pyclag import DECK, Card, Hand, RulesError, Suit
-from pyclag.dealing import deal_hands, draw_for_dealer
-from pyclag.shuffle import shuffled_deck
+from pyclag.rules.dealing import deal_hands, draw_for_dealer
+from pyclag.rules.shuffle import shuffled_deck
 from tests.helpers import deck_from, random_game
 
 

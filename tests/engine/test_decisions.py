@@ -24,11 +24,11 @@ from pyclag import (
     Play,
     ShuffleHands,
 )
-from pyclag.decisions import BY_PHASE, DECISIONS, decision, round_phases
-from pyclag.playout import play_out
+from pyclag.engine import play_out
+from pyclag.engine.decisions import BY_PHASE, DECISIONS, decision, round_phases
+from pyclag.engine.state import GameState
 from pyclag.records.model import ROUND_FIELDS
 from pyclag.rules.trumps import Precedence
-from pyclag.state import GameState
 
 VARIANTS = [
     ("wikipedia", {}),

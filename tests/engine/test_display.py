@@ -1,6 +1,6 @@
 """The text forms (docs/text.rst): ``str(state)`` and ``str(observation)`` in a
 few readable lines, and short reprs for states, observations, results, rule
-sets and records (``pyclag.display``)."""
+sets and records (``pyclag.engine.display``)."""
 
 from __future__ import annotations
 

@@ -55,9 +55,9 @@ from pyclag import (
     WrongPhaseError,
     presets,
 )
-from pyclag.decisions import round_phases
+from pyclag._values import Value
+from pyclag.engine.decisions import round_phases
 from pyclag.rules import ALL_PRECEDENCES, NO_TRUMPS, TURN_UP
-from pyclag.values import Value
 from tests.engine.situations import FRESH
 
 # --- 2. random illegal actions from random states of every preset --------------------------
@@ -216,7 +216,7 @@ def near_misses(draw: st.DrawFn, state: GameState) -> object:
             return ShuffleHands(_tweaked(draw, piles, st.just(()) | st.sampled_from(piles)))
         seat = draw(st.integers(0, len(piles) - 1))
         return ShuffleHands((*piles[:seat], _tweaked(draw, piles[seat], cards), *piles[seat + 1 :]))
-    if isinstance(action, Play):  # a hand-written value (pyclag.values), not an attrs class
+    if isinstance(action, Play):  # a hand-written value (pyclag._values), not an attrs class
         changed = dict(zip(action.__match_args__, action.fields(), strict=True))
         name = draw(st.sampled_from(action.__match_args__))
         changed[name] = draw(_field(name))

@@ -31,8 +31,8 @@ from pyclag import (
     RoundSpec,
     Suit,
 )
-from pyclag.playout import play_out, random_step
-from pyclag.scorecard import schedule, score_card
+from pyclag.engine import play_out, random_step
+from pyclag.scoresheet.scorecard import schedule, score_card
 from pyclag.scoring.schemes import F1
 from tests.engine.situations import FRESH, PLAYS, RULES, SHUFFLING, param_id
 
@@ -240,8 +240,11 @@ def test_play_out_counts_are_none_or_ints_from_zero(
 
 
 def _new_api() -> list[tuple[str, Callable[..., object], int]]:
-    from pyclag import bots, records, sampling, terminal, views
-    from pyclag.terminal import answers, news, screen
+    from pyclag import bots, records, terminal, views
+    from pyclag.terminal import _answers as answers
+    from pyclag.terminal import _news as news
+    from pyclag.terminal import _screen as screen
+    from pyclag.views import _sampling as sampling
 
     return [
         ("observe", views.observe, 2),

@@ -19,10 +19,10 @@ import pytest
 import pyclag
 from pyclag import Bid, Call, Card, ChooseHandSize, DeclareTrump, Madness, Play, RoundSpec, Suit
 from pyclag.bots import HeuristicBot, play_game
-from pyclag.dealing import draw_for_dealer
+from pyclag.engine import play_out
 from pyclag.errors import IllegalBidError, OutOfTurnError, RulesError
-from pyclag.playout import play_out
 from pyclag.rules import RoundRules, RuleSet
+from pyclag.rules.dealing import draw_for_dealer
 from pyclag.rules.tricks import score_round
 from pyclag.scoring.schemes import F1, misere
 from tests.helpers import INTEGER_KINDS, integer_kind

@@ -49,12 +49,11 @@ from pyclag import (
     parse_cards,
 )
 from pyclag.bots import HeuristicBot, play_game
-from pyclag.playout import play_out
+from pyclag.engine import play_out
 from pyclag.rules import catalogue
 from pyclag.rules.trumps import NO_TRUMPS
-from pyclag.sampling import determinize
 from pyclag.scoresheet import ScoreSheet
-from pyclag.views import observe
+from pyclag.views import determinize, observe
 from tests.engine.situations import (
     BIDDING,
     CALLING,

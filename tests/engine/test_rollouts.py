@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 
 import pyclag
 from pyclag import presets
-from pyclag.playout import play_out, rollouts
-from pyclag.state import GameState
+from pyclag.engine import play_out, rollouts
+from pyclag.engine.state import GameState
 from tests.engine.special_games import Table, tables
 
 PRESETS = tuple(presets.names())

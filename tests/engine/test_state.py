@@ -17,10 +17,11 @@ import attrs
 import pytest
 
 import pyclag
-from pyclag.builders import new_game_state, new_round_state, new_trick, revise
-from pyclag.checks import freeze
-from pyclag.play_action import Play
-from pyclag.state import (
+from pyclag._checks import freeze
+from pyclag._play import Play
+from pyclag._values import Value, replace
+from pyclag.engine._build import new_game_state, new_round_state, new_trick, revise
+from pyclag.engine.state import (
     NATIVE,
     GameState,
     RoundResult,
@@ -28,11 +29,10 @@ from pyclag.state import (
     RoundState,
     Trick,
 )
-from pyclag.values import Value, replace
 from tests.helpers import random_game
 
 CLASSES = (Play, Trick, RoundSetup, RoundState, RoundResult, GameState)
-"""The values written out on pyclag.values.Value: the state's, and the play (pyclag.play_action)."""
+"""The values written out on pyclag._values.Value: the state's, and the play (pyclag._play)."""
 
 
 def _values(state: GameState) -> list[Value]:
@@ -146,7 +146,7 @@ def test_revise_passes_each_field_in_its_place() -> None:
     """The compiled path of ``revise`` calls the constructor with every field
     by position: read from the source (compiled, a function keeps none), each
     ``get(name, setup.name)`` must be in the order of ``__match_args__``."""
-    source = (pathlib.Path(__file__).parents[2] / "src/pyclag/builders.py").read_text()
+    source = (pathlib.Path(__file__).parents[2] / "src/pyclag/engine/_build.py").read_text()
     revise_def = next(
         node
         for node in ast.walk(ast.parse(source))

@@ -171,7 +171,7 @@ def test_issue_30_item_7_an_agent_name_no_table_has_is_refused_by_the_policy() -
 def test_issue_30_item_7_an_action_after_the_game_is_over_is_a_wrong_phase_error() -> None:
     game = raw_env("wikipedia", players=3)
     game.reset(seed=2)
-    game.unwrapped.table.game = pyclag.playout.play_out(game.state(), random.Random(2))
+    game.unwrapped.table.game = pyclag.engine.play_out(game.state(), random.Random(2))
     game._select()  # the game is over: every agent is done
     with pytest.raises(WrongPhaseError, match="the game is over") as raised:
         game.step(52)

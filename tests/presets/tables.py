@@ -10,8 +10,8 @@ from typing import Final, NamedTuple
 
 import pyclag
 from pyclag import RuleSet
-from pyclag.decisions import round_phases
-from pyclag.phases import Phase
+from pyclag.engine.decisions import round_phases
+from pyclag.engine.phases import Phase
 from pyclag.rules import NO_TRUMPS, TURN_UP, RankOrder
 from pyclag.rules.deals import Bidding, PlayMode, Reveal, TwosWild
 from pyclag.rules.trumps import DealerCalls

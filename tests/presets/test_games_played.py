@@ -13,10 +13,10 @@ import pytest
 
 import pyclag
 from pyclag import RulesError, RuleSet, presets
-from pyclag.phases import Phase
+from pyclag.engine.phases import Phase
 from pyclag.rules.deals import Bidding
 from pyclag.rules.trumps import DealerCalls
-from pyclag.scorecard import schedule
+from pyclag.scoresheet.scorecard import schedule
 from tests.helpers import random_game
 from tests.presets.tables import (
     INDONESIAN_22,

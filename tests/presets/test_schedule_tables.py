@@ -10,8 +10,8 @@ import pytest
 
 import pyclag
 from pyclag import RoundSpec, presets
-from pyclag.decisions import round_phases
-from pyclag.phases import Phase
+from pyclag.engine.decisions import round_phases
+from pyclag.engine.phases import Phase
 from pyclag.rules.calls import FirstCaller
 from pyclag.scoring import F1, F2, TieBreak
 from tests.helpers import random_game

@@ -3,7 +3,7 @@
 * ``tests/data/bad_records/``: hand-made malformed records. ``EXPECTED.json``
   maps each file to the ``RecordError.path`` it must raise and a substring of
   its message. The illegal-play files were made from real seeded games
-  (``pyclag.playout.play_out``), dumped, then edited in one field. The
+  (``pyclag.engine.play_out``), dumped, then edited in one field. The
   ``rules_*`` files are ``pyclag/2`` records whose ``rules`` object (a rule
   set written as data, :mod:`pyclag.records.codec`) is wrong in one field.
 * ``tests/data/good_records/``: odd spellings and layouts that ARE valid

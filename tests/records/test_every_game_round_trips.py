@@ -6,8 +6,8 @@ give back the same state and the same text again. The tests that play whole
 games call it; here the same check is a property over random games of every
 preset, at every player count it allows and with the options that change its
 schedule or its first deal, and over the games that the docstrings of
-:mod:`pyclag.playout`, :mod:`pyclag.records`, :mod:`pyclag.state` and
-:mod:`pyclag.scorecard` play.
+:mod:`pyclag.engine`, :mod:`pyclag.records`, :mod:`pyclag.engine.state` and
+:mod:`pyclag.scoresheet.scorecard` play.
 """
 
 from __future__ import annotations
@@ -55,10 +55,10 @@ def test_a_random_game_of_every_preset_and_player_count_round_trips(
 
 
 DOCTEST_GAMES: Final[tuple[tuple[str, RuleSet, int, int], ...]] = (
-    ("pyclag.playout", pyclag.NORMAL, 4, 1),
+    ("pyclag.engine", pyclag.NORMAL, 4, 1),
     ("pyclag.records", presets.get("scottish"), 3, 1),
-    ("pyclag.state", pyclag.NORMAL.with_schedule([2]), 3, 3),
-    ("pyclag.scorecard", pyclag.NORMAL.with_schedule([1, 2]), 3, 4),
+    ("pyclag.engine.state", pyclag.NORMAL.with_schedule([2]), 3, 3),
+    ("pyclag.scoresheet.scorecard", pyclag.NORMAL.with_schedule([1, 2]), 3, 4),
 )
 
 

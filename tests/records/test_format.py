@@ -10,7 +10,7 @@ import pytest
 
 import pyclag
 from pyclag import NORMAL, Card, GameState, Phase, RuleSet, presets
-from pyclag.decisions import round_phases
+from pyclag.engine.decisions import round_phases
 from pyclag.presets import RAF, WIKIPEDIA
 from pyclag.records import dump, load, replay, summary
 from pyclag.rules.deals import PlayMode

@@ -14,8 +14,8 @@ import pytest
 
 import pyclag
 from pyclag import records
+from pyclag.engine import play_out
 from pyclag.errors import RulesError
-from pyclag.playout import play_out
 from pyclag.records.codec import rules_object, rules_object_from
 from pyclag.rules import (
     MAX_CHOICES,

@@ -27,7 +27,7 @@ from pyclag import (
     Suit,
     WrongPhaseError,
 )
-from pyclag.decisions import round_phases
+from pyclag.engine.decisions import round_phases
 from pyclag.rules import (
     RankOrder,
     catalogue,

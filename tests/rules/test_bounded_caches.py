@@ -1,5 +1,5 @@
 """Bounded memory for servers: every cache keyed by values users build (rule sets,
-round specs, calls) is declared with ``pyclag.caches.bounded`` and stays within
+round specs, calls) is declared with ``pyclag._caches.bounded`` and stays within
 its bound however many distinct house rules are played."""
 
 from __future__ import annotations
@@ -10,32 +10,31 @@ from collections import Counter
 import attrs
 
 import pyclag
-import pyclag.playout
+import pyclag.engine
 from pyclag import RoundSpec
+from pyclag._caches import CACHES, clear_caches
 from pyclag.bots import HeuristicBot
-from pyclag.caches import CACHES, clear_caches
 from pyclag.rules import catalogue
 from pyclag.rules.calls import CallRules
-from pyclag.sampling import determinize
-from pyclag.views import observe
+from pyclag.views import determinize, observe
 
 HOUSE_RULES = 20_000
 
 # The caches keyed by user-built values (and the finite-domain ones declared the same way).
 CONVERTED = {
     "pyclag.bots.odds.stronger",
-    "pyclag.decisions.round_phases",
-    "pyclag.flow._uncalled",
-    "pyclag.flow.round_rules",
+    "pyclag.engine.decisions.round_phases",
+    "pyclag.engine._flow._uncalled",
+    "pyclag.engine._flow.round_rules",
     "pyclag.rules.calls._choice_set",
     "pyclag.rules.calls._legal_calls",
     "pyclag.rules.options._apply",
     "pyclag.rules.round._strength_table",
-    "pyclag.turns._bids",
-    "pyclag.turns._called",
-    "pyclag.views._public_history",
-    "pyclag.views._public_setup",
-    "pyclag.sampling._round_start",
+    "pyclag.engine._turns._bids",
+    "pyclag.engine._turns._called",
+    "pyclag.views._observe._public_history",
+    "pyclag.views._observe._public_setup",
+    "pyclag.views._sampling._round_start",
 }
 
 
@@ -70,12 +69,12 @@ def test_caches_stay_within_their_bounds_over_20000_house_rule_sets() -> None:
         rules = _house_rules(i)
         rng = random.Random(i)
         game = pyclag.new_game(rules, 3)
-        done = pyclag.playout.play_out(game, rng, rounds=1)
+        done = pyclag.engine.play_out(game, rng, rounds=1)
         assert len(done.history) == 1
         kinds[done.history[0].setup.played.label] += 1
         calls += done.history[0].setup.call is not None
         if i % 8 < 4:  # a bot's decision and a search's guess, on every kind of round
-            dealt = pyclag.playout.play_out(game, rng, steps=2)
+            dealt = pyclag.engine.play_out(game, rng, steps=2)
             seat = pyclag.next_actor(dealt)
             if isinstance(seat, int):
                 view = observe(dealt, seat)
@@ -93,14 +92,14 @@ def test_caches_stay_within_their_bounds_over_20000_house_rule_sets() -> None:
     # tested (the others saw fewer, or have a finite domain, like _strength_table).
     full = {cache.name for cache in CACHES if cache.cached.cache_info().currsize == cache.bound}
     assert full >= {
-        "pyclag.decisions.round_phases",
-        "pyclag.flow._uncalled",
-        "pyclag.flow.round_rules",
+        "pyclag.engine.decisions.round_phases",
+        "pyclag.engine._flow._uncalled",
+        "pyclag.engine._flow.round_rules",
         "pyclag.rules.calls._legal_calls",
         "pyclag.rules.options._apply",
-        "pyclag.turns._called",
-        "pyclag.views._public_setup",
-        "pyclag.sampling._round_start",
+        "pyclag.engine._turns._called",
+        "pyclag.views._observe._public_setup",
+        "pyclag.views._sampling._round_start",
     }
 
 

@@ -26,9 +26,9 @@ from pyclag import (
     trick_winner,
     winning_play,
 )
+from pyclag.engine.state import GameState
 from pyclag.rules.ordering import PRECEDENCE, RankOrder
 from pyclag.scoring.schemes import F1
-from pyclag.state import GameState
 from tests.views.games import PRESETS, play
 
 

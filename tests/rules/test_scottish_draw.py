@@ -11,7 +11,7 @@ import pytest
 
 import pyclag
 from pyclag import Draw, IllegalChanceError, Phase, Reason, parse_cards
-from pyclag.decisions import round_phases
+from pyclag.engine.decisions import round_phases
 from pyclag.views import observe
 from tests.helpers import play_checked
 

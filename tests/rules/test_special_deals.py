@@ -25,7 +25,7 @@ from pyclag import (
     RoundSpec,
     WrongPhaseError,
 )
-from pyclag.decisions import round_phases
+from pyclag.engine.decisions import round_phases
 from pyclag.rules import (
     catalogue,
 )

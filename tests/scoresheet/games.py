@@ -11,7 +11,7 @@ from collections.abc import Iterator
 import pyclag
 from pyclag import GameState, RuleSet
 from pyclag.actions import DeclareTrump
-from pyclag.playout import play_out
+from pyclag.engine import play_out
 from pyclag.scoresheet import DealEntry, ScoreSheet
 
 PRESETS = ("wikipedia", "scottish", "raf", "indonesian", "pagat")

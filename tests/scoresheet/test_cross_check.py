@@ -1,5 +1,5 @@
 """The score sheet against the engine (RULES.md §1.9-§1.11, §2.3 A18, §4 invariants 29,
-39, 40): a real game played through the engine (:func:`pyclag.playout.play_out`), entered
+39, 40): a real game played through the engine (:func:`pyclag.engine.play_out`), entered
 on a sheet as a table would (tests/scoresheet/games.py), scores exactly as the engine did:
 the same points, totals, contracts, RAF callers and winners."""
 

@@ -5,7 +5,7 @@ start, as for a bad option), never a traceback such as ``TypeError: cannot unpac
 non-iterable OutOfMemoryError object``.
 
 Neither Ray nor Dask is needed: the tests put stand-ins shaped like their pools where
-:mod:`pyclag.launch` imports them from (``ray.util.multiprocessing``, ``distributed``).
+:mod:`pyclag.sim.launch` imports them from (``ray.util.multiprocessing``, ``distributed``).
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ from typing import Any
 import pytest
 
 from pyclag.cli import main
-from pyclag.launch import BackendError, backend
-from pyclag.sweep import ShardError, simulate_many
+from pyclag.sim.launch import BackendError, backend
+from pyclag.sim.sweep import ShardError, simulate_many
 from tests.sweep.test_sweep import BOTS, RULES, SIMULATE
 
 

@@ -1,4 +1,4 @@
-"""pyclag.sweep and ``pyclag simulate --games K --jobs N --backend ...`` (issue 16):
+"""pyclag.sim.sweep and ``pyclag simulate --games K --jobs N --backend ...`` (issue 16):
 the summary is the same for any shard size, worker count, backend and
 completion order; failures and interrupts end the run with a clear message."""
 
@@ -24,11 +24,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import pyclag
-from pyclag import sweep
 from pyclag.bots import play_game
 from pyclag.bots.names import Search
 from pyclag.cli import main
-from pyclag.sweep import Shard, ShardError, Tally, play_shard, simulate_many
+from pyclag.sim import sweep
+from pyclag.sim.sweep import Shard, ShardError, Tally, play_shard, simulate_many
 from tests.helpers import run_pyclag
 
 RULES = pyclag.NORMAL.with_schedule([3, 4, 2])

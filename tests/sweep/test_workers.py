@@ -1,5 +1,5 @@
 """Issue 30 item 3, ``--jobs`` without a cap: the worker processes of
-``pyclag simulate --games K`` are capped (:data:`pyclag.launch.MAX_JOBS`, and
+``pyclag simulate --games K`` are capped (:data:`pyclag.sim.launch.MAX_JOBS`, and
 never more than the shards) and end with their parent on ``SIGTERM``,
 ``SIGINT`` and ``SIGKILL``. The processes are found in ``/proc`` (Linux only)."""
 
@@ -18,9 +18,9 @@ from typing import Any
 import pytest
 
 import pyclag
-from pyclag import launch
 from pyclag.cli import main
-from pyclag.launch import MAX_JOBS
+from pyclag.sim import launch
+from pyclag.sim.launch import MAX_JOBS
 
 LINUX_ONLY = pytest.mark.skipif(
     not sys.platform.startswith("linux") or not pathlib.Path("/proc/self/stat").exists(),
@@ -138,10 +138,10 @@ def test_issue_30_item_3_workers_end_with_their_parent(
 def test_issue_30_item_3_an_orphan_worker_ends_itself_without_prctl(tmp_path: pathlib.Path) -> None:
     """Issue 30 item 3: the portable half of the watch (where Linux's
     ``PR_SET_PDEATHSIG`` is not there): a process that calls
-    :func:`~pyclag.launch.watch_parent` ends once its parent is killed."""
+    :func:`~pyclag.sim.launch.watch_parent` ends once its parent is killed."""
     watched = (
         "import sys, time; sys.platform = 'elsewhere'; "  # no prctl: the poll alone
-        "from pyclag.launch import watch_parent; watch_parent(0.05); "
+        "from pyclag.sim.launch import watch_parent; watch_parent(0.05); "
         "print('watching', flush=True); time.sleep(60)"
     )
     parent = (
@@ -170,7 +170,7 @@ def test_issue_30_item_3_jobs_past_the_cap_are_refused_before_any_work(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Issue 30 item 3: ``--jobs 100000`` started 7,567 workers; now a number
-    past :data:`~pyclag.launch.MAX_JOBS` (the cores, or 8 on a machine with
+    past :data:`~pyclag.sim.launch.MAX_JOBS` (the cores, or 8 on a machine with
     fewer) is a one-line error, exit status 2, before any game."""
     monkeypatch.setattr(launch, "backend", None)  # a run that got as far as a pool would fail
     for jobs in (str(MAX_JOBS + 1), "100000", "0"):

@@ -18,12 +18,12 @@ from hypothesis import strategies as st
 
 import pyclag
 from pyclag import records
-from pyclag.playout import play_out
+from pyclag.engine import play_out
 from pyclag.rules import catalogue
-from pyclag.scorecard import CardRow, card_text, card_width, score_card
+from pyclag.scoresheet.scorecard import CardRow, card_text, card_width, score_card
 from pyclag.terminal import Session, help_text, read_answer
-from pyclag.terminal.commands import COMMANDS
-from pyclag.terminal.explain import deal_lines, spec_lines
+from pyclag.terminal._commands import COMMANDS
+from pyclag.terminal._explain import deal_lines, spec_lines
 from pyclag.terminal.lines import plain
 from pyclag.terminal.page import rules_page
 from tests.helpers import run_pyclag

@@ -20,7 +20,7 @@ import pytest
 import pyclag
 from pyclag import Card, Hand, Phase
 from pyclag.bots import RandomBot
-from pyclag.decisions import round_phases
+from pyclag.engine.decisions import round_phases
 from pyclag.rules import catalogue
 from pyclag.rules.trumps import NO_TRUMPS
 from pyclag.terminal import (
@@ -78,7 +78,7 @@ def test_scripted_game_of_each_preset_runs_to_the_end(preset: str) -> None:
     assert len(state.history) == rules.num_rounds(4)
     assert "Game over." in text
     names = ["you", "seat 1", "seat 2", "seat 3"]  # your column is headed "you"
-    assert pyclag.scorecard.score_card(state, names) in text
+    assert pyclag.scoresheet.scorecard.score_card(state, names) in text
     last = text.rstrip("\n").rsplit("\n", 1)[1]
     assert last.startswith(("You win", "You share", "Seat "))
     # Every round began, and ended with its result, in order.
@@ -94,7 +94,7 @@ def test_scripted_game_of_each_preset_runs_to_the_end(preset: str) -> None:
 
 def test_every_refusal_names_its_reason() -> None:
     _, stdin, text = _play(pyclag.presets.get("wikipedia"), partial(Answerer, seed=5))
-    # The reasons are the notation's (unreadable text) and the rules' own (pyclag.decisions).
+    # The reasons are the notation's (unreadable text) and the rules' own (pyclag.engine.decisions).
     reasons = {
         "unreadable bid": "bad bid text 'zz': expected a whole number, e.g. 3; legal bids: ",
         "bid too high": "you may not bid 99: a bid is 0..",
@@ -383,7 +383,7 @@ def test_a_refused_card_gives_the_reason_the_rule_gives() -> None:
             break
     card = revokes[0]
     assert isinstance(seat, int)
-    refusal = pyclag.decisions.BY_PHASE[Phase.PLAY].check(state, pyclag.Play(seat, card))
+    refusal = pyclag.engine.decisions.BY_PHASE[Phase.PLAY].check(state, pyclag.Play(seat, card))
     assert refusal is not None and refusal.reason is pyclag.Reason.MUST_FOLLOW_SUIT
     with pytest.raises(AnswerError) as raised:
         read_answer(pyclag.observe(state, seat), str(card).lower())

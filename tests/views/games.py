@@ -38,9 +38,9 @@ from pyclag import (
     Trick,
     observe,
 )
+from pyclag._values import Value
 from pyclag.rules.deals import Bidding, PlayMode, Reveal, TwosWild
 from pyclag.rules.trumps import TurnUp
-from pyclag.values import Value
 
 PRESETS: Final[dict[str, RuleSet]] = {
     "wikipedia": pyclag.presets.get("wikipedia"),
@@ -237,7 +237,7 @@ def cards_in(value: object, memo: Memo) -> frozenset[Card]:
     elif attrs.has(kind := type(value)):
         fields = attrs.fields(kind)
         found = frozenset().union(*(cards_in(getattr(value, f.name), memo) for f in fields))
-    elif isinstance(value, Value):  # the state's values (pyclag.state)
+    elif isinstance(value, Value):  # the state's values (pyclag.engine.state)
         found = frozenset().union(*(cards_in(field, memo) for field in value.fields()))
     else:
         raise AssertionError(f"unexpected {type(value).__name__} in an observation: {value!r}")

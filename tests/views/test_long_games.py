@@ -13,12 +13,12 @@ from typing import Any
 import pytest
 
 import pyclag
-import pyclag.views
+import pyclag.views._observe
 from pyclag import GameState, Observation, RoundResult, determinize, observe
+from pyclag._caches import clear_caches
+from pyclag._values import replace
 from pyclag.bots import HeuristicBot
-from pyclag.caches import clear_caches
-from pyclag.values import replace
-from pyclag.views import REACH
+from pyclag.views._observe import REACH
 
 
 def decisions(rounds: int, seed: int = 1) -> Iterator[tuple[GameState, Observation]]:
@@ -85,7 +85,9 @@ def test_issue_30_item_6_observing_copies_each_finished_round_once(
     for every in (1, 2, 7):
         clear_caches()
         copies: list[Any] = []
-        monkeypatch.setattr(pyclag.views, "replace", counting(replace, copies, RoundResult))
+        monkeypatch.setattr(
+            pyclag.views._observe, "replace", counting(replace, copies, RoundResult)
+        )
         observed = [observe(s, 0) for s in states if len(s.history) % every == 0]
         assert len(copies) == len(observed[-1].history) == 39 // every * every, every
         monkeypatch.undo()

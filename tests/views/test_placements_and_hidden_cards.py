@@ -36,9 +36,9 @@ from pyclag import (
     determinize,
     observe,
 )
+from pyclag._values import replace
 from pyclag.errors import IllegalActionError
 from pyclag.rules.deals import TwosWild
-from pyclag.values import replace
 from tests.views.games import (
     PRESETS,
     TABLES,

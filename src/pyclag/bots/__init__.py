@@ -20,13 +20,13 @@ import random
 from collections.abc import Sequence
 from typing import Protocol
 
+from pyclag._checks import check_rng, is_whole, not_a, whole
 from pyclag.actions import PlayerAction
 from pyclag.bots.heuristic import choose
-from pyclag.checks import check_rng, is_whole, not_a, whole
 from pyclag.engine import apply, is_over, sample_chance
+from pyclag.engine.rounds import check_state
+from pyclag.engine.state import GameState
 from pyclag.errors import Reason, RulesError, WrongPhaseError
-from pyclag.refusals import check_state
-from pyclag.state import GameState
 from pyclag.views import Observation, check_view, observe
 
 __all__ = ["Bot", "HeuristicBot", "RandomBot", "legal_choices", "play_game"]

@@ -20,8 +20,9 @@ from typing import Final, NamedTuple
 from pyclag.actions import Bid, Call, ChooseHandSize, DeclareTrump, Play, PlayerAction
 from pyclag.bots import odds
 from pyclag.cards import Suit
-from pyclag.decisions import DECISIONS
-from pyclag.flow import round_rules  # one RoundRules, and one set of tables, per kind
+from pyclag.engine.decisions import DECISIONS
+from pyclag.engine.rounds import round_rules  # one RoundRules, and one set of tables, per kind
+from pyclag.engine.state import Phase
 from pyclag.hand import Hand
 from pyclag.rules.deals import Bidding
 from pyclag.rules.play import best_play
@@ -29,7 +30,6 @@ from pyclag.rules.round import RoundRules, RoundSpec
 from pyclag.rules.tricks import card_strength
 from pyclag.rules.trumps import NO_TRUMPS, NoTrumps, Precedence, Trumps
 from pyclag.scoring.schemes import ContractScoring, MostTricks
-from pyclag.state import Phase
 from pyclag.views import Observation
 
 __all__ = ["call_values", "choose", "expected_spread", "spec_rules"]

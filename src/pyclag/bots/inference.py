@@ -37,16 +37,14 @@ from typing import Final
 
 from pyclag.actions import Bid, Play, PlayerAction
 from pyclag.bots import heuristic
-from pyclag.builders import new_game_state, new_round_state, revise
 from pyclag.cards import DECK_MASK
-from pyclag.dealing import pack_of
+from pyclag.engine.rounds import bid_choices, new_game_state, new_round_state, revise
+from pyclag.engine.state import GameState, Phase, Trick
 from pyclag.hand import Hand, cards_of
+from pyclag.rules.dealing import pack_of
 from pyclag.rules.deals import Bidding, PlayMode, Reveal
 from pyclag.rules.play import following, shown_voids
-from pyclag.sampling import determinize
-from pyclag.state import GameState, Phase, Trick
-from pyclag.turns import bid_choices
-from pyclag.views import Observation
+from pyclag.views import Observation, determinize
 
 __all__ = ["FEW", "NEVER", "Evidence", "FittedWorlds", "applies", "fitted_hands", "world_of"]
 

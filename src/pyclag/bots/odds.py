@@ -23,7 +23,7 @@ import math
 from collections.abc import Sequence
 from typing import Final
 
-from pyclag.caches import bounded
+from pyclag._caches import bounded
 from pyclag.cards import DECK, Card, Rank, Suit
 from pyclag.hand import Hand
 from pyclag.rules.play import shown_voids

@@ -23,6 +23,7 @@ import time
 from collections.abc import Sequence
 from typing import Final
 
+from pyclag._checks import not_a, whole
 from pyclag.actions import Bid, Call, Play, PlayerAction
 from pyclag.bots import HeuristicBot, legal_choices
 from pyclag.bots.heuristic import call_values
@@ -31,18 +32,15 @@ from pyclag.bots.odds import card_chances
 from pyclag.bots.playouts import DealValue, Replies, endgame_points, greedy_play
 from pyclag.bots.standing import game_value
 from pyclag.cards import DECK
-from pyclag.checks import not_a, whole
-from pyclag.decisions import BID_TRICKS, PLAY_CARD
-from pyclag.engine import apply, is_over, sample_chance
+from pyclag.engine import apply, is_over, rollouts, sample_chance
+from pyclag.engine.decisions import BID_TRICKS, PLAY_CARD
+from pyclag.engine.rounds import play_mask
+from pyclag.engine.state import GameState, Phase
 from pyclag.errors import RulesError
 from pyclag.hand import Hand
-from pyclag.playout import rollouts
-from pyclag.plays import play_mask
 from pyclag.rules.deals import PlayMode
 from pyclag.rules.play import TWOS
-from pyclag.sampling import determinize
-from pyclag.state import GameState, Phase
-from pyclag.views import Observation, observe
+from pyclag.views import Observation, determinize, observe
 
 __all__ = ["BID_SEARCH", "ENDGAME", "OBJECTIVE", "OBJECTIVES", "POLICIES", "WORLDS", "PIMCBot"]
 

@@ -18,16 +18,15 @@ from pyclag.actions import Play
 from pyclag.bots import heuristic
 from pyclag.bots.odds import beaters
 from pyclag.cards import DECK, Card, Suit
-from pyclag.decisions import PLAY_CARD
-from pyclag.engine import wrong_phase_error
+from pyclag.engine.decisions import PLAY_CARD
+from pyclag.engine.rounds import play_mask, wrong_phase_error
+from pyclag.engine.state import GameState, Phase, RoundState
 from pyclag.errors import RulesError
 from pyclag.hand import cards_of
-from pyclag.plays import play_mask
 from pyclag.rules.deals import Bidding
 from pyclag.rules.play import TWOS, best_play, play_strength
 from pyclag.rules.round import RoundRules
 from pyclag.scoring.schemes import MostTricks
-from pyclag.state import GameState, Phase, RoundState
 from pyclag.views import observe
 
 __all__ = ["DealValue", "Replies", "card_suit_mask", "endgame_points", "greedy_play"]

@@ -28,7 +28,7 @@ import math
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from pyclag.caches import bounded
+from pyclag._caches import bounded
 from pyclag.rules.round import RoundSpec
 from pyclag.rules.ruleset import RuleSet
 from pyclag.scoring.schemes import MostTricks

@@ -6,7 +6,7 @@ be. The cards turned so far are ``pending``; when they complete the step,
 :func:`settle` gives the pyclag chance action they make.
 
 * The deal (§1.4): the pack top first, so the ``i``-th card dealt goes where
-  :class:`~pyclag.actions.Deal` puts card ``i`` (:func:`pyclag.dealing.dealt_slice`),
+  :class:`~pyclag.actions.Deal` puts card ``i`` (:func:`pyclag.rules.dealing.dealt_slice`),
   then the turn-up where the round may turn one (§1.5). The rest of the pack is
   never seen, so it follows in pack order.
 * The face-down shuffle (§2.3): seat 0's pile top first, then seat 1's, and
@@ -33,12 +33,12 @@ from typing import Final
 
 from pyclag.actions import ChanceAction, Deal, Draw, ShuffleHands
 from pyclag.cards import DECK
-from pyclag.chance import contenders
 from pyclag.codec import card_id, card_of
-from pyclag.dealing import draw_winner
+from pyclag.engine.rounds import contenders
+from pyclag.engine.state import GameState, Phase, RoundSetup
 from pyclag.hand import cards_of
+from pyclag.rules.dealing import draw_winner
 from pyclag.rules.trumps import TurnUp
-from pyclag.state import GameState, Phase, RoundSetup
 
 __all__ = ["CARDS", "CARD_IDS", "outcomes", "possible", "resampled", "settle", "text"]
 

@@ -26,17 +26,16 @@ from typing import TYPE_CHECKING, Any, Final
 import attrs
 
 from pyclag import codec, presets
-from pyclag.checks import Frozen, not_a, whole
+from pyclag._checks import Frozen, not_a, whole
 from pyclag.engine import apply, is_over, new_game, next_actor
 from pyclag.engine import phase as pyclag_phase
+from pyclag.engine.state import CHANCE, GameState, Phase, RoundResult, RoundSetup, Trick
 from pyclag.errors import IllegalActionError, IllegalChanceError, Reason, RulesError
 from pyclag.openspiel import chance
 from pyclag.openspiel.params import DEFAULTS, max_game_length, rules_of, utility_bounds
 from pyclag.records import RoundRecord, dump, load, replay, round_record
 from pyclag.rules.ruleset import RuleSet
-from pyclag.sampling import determinize
-from pyclag.state import CHANCE, GameState, Phase, RoundResult, RoundSetup, Trick
-from pyclag.views import Observation, observe
+from pyclag.views import Observation, determinize, observe
 
 try:
     pyspiel: Any = importlib.import_module("pyspiel")

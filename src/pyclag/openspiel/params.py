@@ -27,9 +27,9 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from pyclag import presets
+from pyclag._checks import whole
 from pyclag.actions import CallChoice, Madness
 from pyclag.cards import Suit
-from pyclag.checks import whole
 from pyclag.errors import ClagError, RulesError
 from pyclag.rules import NORMAL
 from pyclag.rules.options import OPTIONS, DealOptions

@@ -16,7 +16,7 @@ module only, within the limits below, and any fault raises
 reason, with ``.path`` pointing at the field (``rounds[2].plays[5]``).
 
 >>> import random, pyclag
->>> from pyclag.playout import play_out
+>>> from pyclag.engine import play_out
 >>> state = play_out(pyclag.new_game(pyclag.presets.get("scottish"), 3), random.Random(1))
 >>> text = dump(state)
 >>> replay(load(text)) == state

@@ -36,9 +36,9 @@ from typing import Any, Final
 import attrs
 
 from pyclag import limits
-from pyclag.caches import bounded
+from pyclag._caches import bounded
+from pyclag._checks import not_a
 from pyclag.cards import Suit
-from pyclag.checks import not_a
 from pyclag.errors import RecordError, RulesError
 from pyclag.limits import MAX_CHOICES, MAX_HAND_SIZE
 from pyclag.records.fields import (

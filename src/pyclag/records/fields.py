@@ -21,9 +21,9 @@ from collections.abc import Callable, Sequence
 from typing import Any, Final, NoReturn
 
 from pyclag import presets
+from pyclag._checks import not_a
 from pyclag.actions import CallChoice, Madness
 from pyclag.cards import Suit
-from pyclag.checks import not_a
 from pyclag.errors import RecordError, RulesError
 from pyclag.limits import MAX_HAND_SIZE, MAX_PLAYERS
 from pyclag.records.model import refused

@@ -13,17 +13,17 @@ from typing import Final
 
 import attrs
 
+from pyclag._checks import Frozen, not_a
 from pyclag.actions import CallChoice, Play
 from pyclag.cards import Card, Suit
-from pyclag.checks import Frozen, not_a
-from pyclag.decisions import round_phases
 from pyclag.engine import is_over
+from pyclag.engine.decisions import round_phases
+from pyclag.engine.rounds import check_state
+from pyclag.engine.state import GameState, Phase, RoundSetup, Trick
 from pyclag.errors import RecordError
-from pyclag.refusals import check_state
 from pyclag.rules.deals import PlayMode
 from pyclag.rules.ruleset import RuleSet
 from pyclag.rules.trumps import NoTrumps
-from pyclag.state import GameState, Phase, RoundSetup, Trick
 
 __all__ = ["ROUND_FIELDS", "Record", "RoundRecord", "record_of", "refused", "round_record"]
 

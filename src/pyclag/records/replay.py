@@ -10,16 +10,16 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from pyclag._checks import not_a
 from pyclag.actions import Action
-from pyclag.checks import not_a
-from pyclag.decisions import BY_PHASE, DECISIONS, Decision, round_phases
 from pyclag.engine import apply, is_over, new_game, winners
+from pyclag.engine.decisions import BY_PHASE, DECISIONS, Decision, round_phases
+from pyclag.engine.rounds import check_state
+from pyclag.engine.state import GameState, RoundSetup
 from pyclag.errors import ClagError, RulesError
 from pyclag.records.model import ROUND_FIELDS, Record, RoundRecord
 from pyclag.records.model import refused as _refused
-from pyclag.refusals import check_state
 from pyclag.rules.deals import PlayMode
-from pyclag.state import GameState, RoundSetup
 
 __all__ = ["replay", "replay_round", "summary"]
 

@@ -15,7 +15,8 @@ from __future__ import annotations
 from typing import Any, Final
 
 from pyclag.cards import Card, Suit
-from pyclag.dealing import deck_refusal
+from pyclag.engine.rounds import check_state
+from pyclag.engine.state import GameState
 from pyclag.errors import RecordError, Refusal
 from pyclag.limits import MAX_HAND_SIZE
 from pyclag.notation import read_play
@@ -36,8 +37,7 @@ from pyclag.records.fields import (
 )
 from pyclag.records.model import ROUND_FIELDS, Record, RoundRecord, record_of
 from pyclag.records.model import refused as _refused
-from pyclag.refusals import check_state
-from pyclag.state import GameState
+from pyclag.rules.dealing import deck_refusal
 
 __all__ = ["COMPACT_FORMAT", "FORMAT", "FORMATS", "MAX_ROUNDS", "MAX_TEXT", "dump", "load"]
 

@@ -19,7 +19,7 @@ from typing import Final
 
 import attrs
 
-from pyclag.checks import Frozen, integer, is_flag, is_int, is_member, is_whole
+from pyclag._checks import Frozen, integer, is_flag, is_int, is_member, is_whole
 from pyclag.errors import IllegalBidError, Reason, Refusal
 from pyclag.rules.round import MAX_HAND_SIZE
 

@@ -16,10 +16,10 @@ from typing import Final
 
 import attrs
 
+from pyclag._caches import bounded
+from pyclag._checks import Frozen, integer, is_flag, is_int, is_member
 from pyclag.actions import Call, CallChoice, Madness
-from pyclag.caches import bounded
 from pyclag.cards import Suit
-from pyclag.checks import Frozen, integer, is_flag, is_int, is_member
 from pyclag.errors import IllegalCallError, Reason, Refusal
 from pyclag.rules.trumps import NO_TRUMPS, TURN_UP, NoTrumps, Precedence, TurnUp
 from pyclag.scoring.schemes import MAX_POINTS

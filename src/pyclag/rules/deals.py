@@ -27,7 +27,7 @@ import enum
 
 import attrs
 
-from pyclag.checks import Frozen, is_flag
+from pyclag._checks import Frozen, is_flag
 
 __all__ = ["Bidding", "PlayMode", "Reveal", "TwosWild"]
 

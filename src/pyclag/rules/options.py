@@ -21,8 +21,8 @@ from typing import Any, Final
 
 import attrs
 
-from pyclag.caches import bounded
-from pyclag.checks import Frozen, Validator, integer, is_instance, is_member
+from pyclag._caches import bounded
+from pyclag._checks import Frozen, Validator, integer, is_instance, is_member
 from pyclag.errors import RulesError
 from pyclag.limits import MAX_POINTS
 from pyclag.rules.bidding import GtInfeasible, HookForm

@@ -19,11 +19,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from pyclag._play import card_text
 from pyclag.actions import Play
 from pyclag.cards import DECK, DECK_MASK, Card, Rank, Suit
 from pyclag.errors import IllegalDeclarationError, IllegalPlayError, Reason, Refusal
 from pyclag.hand import cards_of
-from pyclag.play_action import card_text
 from pyclag.rules.deals import TwosWild
 from pyclag.rules.round import RoundRules
 

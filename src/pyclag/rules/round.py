@@ -17,10 +17,8 @@ from typing import Any, Final
 
 import attrs
 
-from pyclag.actions import Call, CallChoice
-from pyclag.caches import bounded
-from pyclag.cards import DECK, Suit
-from pyclag.checks import (
+from pyclag._caches import bounded
+from pyclag._checks import (
     Frozen,
     integer,
     is_instance,
@@ -31,6 +29,8 @@ from pyclag.checks import (
     not_a,
     whole,
 )
+from pyclag.actions import Call, CallChoice
+from pyclag.cards import DECK, Suit
 from pyclag.errors import IllegalHandSizeError, Reason, Refusal, RulesError
 from pyclag.limits import MAX_HAND_SIZE
 from pyclag.rules.calls import CallRules

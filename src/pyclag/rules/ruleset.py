@@ -15,7 +15,7 @@ from typing import Any, Final
 
 import attrs
 
-from pyclag.checks import (
+from pyclag._checks import (
     Frozen,
     integer,
     is_flag,

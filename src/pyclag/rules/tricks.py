@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from pyclag._checks import is_whole, not_a, whole
 from pyclag.actions import Play
 from pyclag.cards import Card, Suit
-from pyclag.checks import is_whole, not_a, whole
 from pyclag.errors import IllegalBidError, IllegalPlayError, Reason, Refusal
 from pyclag.rules.play import best_play, play_strength
 from pyclag.rules.round import RoundRules

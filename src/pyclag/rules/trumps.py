@@ -15,9 +15,9 @@ from typing import Final, TypeAlias
 
 import attrs
 
+from pyclag._checks import Frozen, is_flag, is_member
 from pyclag.actions import DeclareTrump
 from pyclag.cards import Suit
-from pyclag.checks import Frozen, is_flag, is_member
 from pyclag.errors import IllegalTrumpError, Reason, Refusal
 from pyclag.rules.ordering import precedence_order
 

@@ -22,7 +22,7 @@ table decided and scores it with the engine's own rules and scoring.
 (0, 12, 10, 10)
 """
 
-from pyclag.scoresheet.deal import DealEntry, SheetDeal, SheetRow
+from pyclag.scoresheet._deal import DealEntry, SheetDeal, SheetRow
 from pyclag.scoresheet.files import FORMAT, dump_sheet, load_sheet, sheet_csv
 from pyclag.scoresheet.sheet import ScoreSheet
 

@@ -42,17 +42,17 @@ import csv
 import io
 from typing import Any, Final
 
+from pyclag._checks import not_a
 from pyclag.cards import Suit
-from pyclag.checks import not_a
 from pyclag.errors import IllegalActionError, RecordError, RulesError
 from pyclag.limits import MAX_HAND_SIZE, MAX_PLAYERS
 from pyclag.records import fields as json_fields
 from pyclag.records.codec import check_deals, rules_head, rules_of
 from pyclag.records.model import refused
-from pyclag.scorecard import label
-from pyclag.scoresheet.deal import DealEntry
+from pyclag.scoresheet._deal import DealEntry
+from pyclag.scoresheet._steps import walk
+from pyclag.scoresheet.scorecard import label
 from pyclag.scoresheet.sheet import LONGEST_NAME, ScoreSheet, check_names
-from pyclag.scoresheet.steps import walk
 
 __all__ = ["DEAL_FIELDS", "FORMAT", "FORMAT_WITH_RULES", "dump_sheet", "load_sheet", "sheet_csv"]
 
@@ -66,7 +66,7 @@ write it (:mod:`pyclag.records.codec`)."""
 
 _SHEET_FIELDS: Final = (*json_fields.HEAD_FIELDS, "rules", "names", "deals")
 DEAL_FIELDS: Final = ("draw", "hand_size", "call", "trump", "bids", "tricks", "trick_winners")
-"""The fields of a deal, in the order a deal takes them (those of :class:`~pyclag.scoresheet.deal.DealEntry`)."""
+"""The fields of a deal, in the order a deal takes them (those of :class:`~pyclag.scoresheet._deal.DealEntry`)."""
 
 
 def dump_sheet(sheet: ScoreSheet) -> str:

@@ -16,7 +16,8 @@ from typing import Final
 
 import attrs
 
-from pyclag.checks import Frozen, integer, is_whole, not_a, unchecked, whole
+from pyclag._checks import Frozen, integer, is_whole, not_a, unchecked, whole
+from pyclag.engine.state import Phase
 from pyclag.errors import (
     IllegalBidError,
     Reason,
@@ -25,11 +26,10 @@ from pyclag.errors import (
 )
 from pyclag.rules.deals import Bidding
 from pyclag.rules.ruleset import RuleSet, check_table
-from pyclag.scorecard import CardRow, card_text, label
-from pyclag.scoresheet.deal import DealEntry, SheetDeal, SheetRow, counts, tupled
-from pyclag.scoresheet.steps import BIDS, next_deal, score, shortened, take, take_tricks, walk
+from pyclag.scoresheet._deal import DealEntry, SheetDeal, SheetRow, counts, tupled
+from pyclag.scoresheet._steps import BIDS, next_deal, score, shortened, take, take_tricks, walk
+from pyclag.scoresheet.scorecard import CardRow, card_text, label
 from pyclag.scoring.tally import contracts_made, winners_by_totals
-from pyclag.state import Phase
 
 __all__ = ["LONGEST_NAME", "ScoreSheet", "check_names"]
 
@@ -59,7 +59,7 @@ class ScoreSheet(Frozen):
     method returns a new sheet; a refused entry raises the engine's error for
     it and leaves the sheet as it was.
 
-    ``entries`` are what the table has entered, one :class:`~pyclag.scoresheet.deal.DealEntry` per
+    ``entries`` are what the table has entered, one :class:`~pyclag.scoresheet._deal.DealEntry` per
     deal (the last may be unfinished); a sheet built from them checks each.
 
     >>> import pyclag
@@ -172,7 +172,7 @@ class ScoreSheet(Frozen):
         return winners_by_totals(self.totals, self.contracts_made, self.rules.tie_break)
 
     def card(self) -> str:
-        """The score card (:func:`pyclag.scorecard.card_text`): a line per deal,
+        """The score card (:func:`pyclag.scoresheet.scorecard.card_text`): a line per deal,
         each cell the running total and the bid; the winners at the end.
 
         >>> import pyclag

@@ -27,8 +27,8 @@ from typing import Final, TypeAlias
 
 import attrs
 
+from pyclag._checks import Frozen, integer, is_instance, is_int, is_name, is_whole, whole
 from pyclag.actions import Madness
-from pyclag.checks import Frozen, integer, is_instance, is_int, is_name, is_whole, whole
 from pyclag.errors import RulesError
 from pyclag.limits import MAX_POINTS
 

@@ -34,22 +34,22 @@ from collections.abc import Sequence
 from typing import Final, TextIO
 
 from pyclag import records
+from pyclag._checks import check_rng, not_a
+from pyclag._saving import check_target, write_whole
 from pyclag.actions import Action, PlayerAction
 from pyclag.bots import Bot, HeuristicBot
 from pyclag.bots.pimc import PIMCBot
 from pyclag.cards import Card
-from pyclag.checks import check_rng, not_a
 from pyclag.engine import apply, new_game, sample_chance, winners
+from pyclag.engine.state import GameState, Phase
 from pyclag.errors import ClagError, RulesError
 from pyclag.rules.ruleset import RuleSet
-from pyclag.saving import check_target, write_whole
-from pyclag.scorecard import score_card
-from pyclag.state import GameState, Phase
-from pyclag.terminal.answers import AnswerError, UndeclaredTwoError, read_answer
-from pyclag.terminal.commands import COMMANDS
+from pyclag.scoresheet.scorecard import score_card
+from pyclag.terminal._answers import AnswerError, UndeclaredTwoError, read_answer
+from pyclag.terminal._commands import COMMANDS
+from pyclag.terminal._news import Teller
+from pyclag.terminal._screen import declaration_prompt, help_text, prompt, show_hand, show_status
 from pyclag.terminal.lines import Console
-from pyclag.terminal.news import Teller
-from pyclag.terminal.screen import declaration_prompt, help_text, prompt, show_hand, show_status
 from pyclag.terminal.words import SUIT_ORDER as SUIT_ORDER
 from pyclag.terminal.words import name, rounds, scores
 from pyclag.views import Observation, observe
@@ -141,7 +141,7 @@ class Session:
     may read it; only :meth:`run` changes it, one legal action at a time).
 
     With ``record``, the game's record (:func:`pyclag.records.dump`) is saved
-    in that file, whole each time (:func:`~pyclag.saving.write_whole`: a link's
+    in that file, whole each time (:func:`~pyclag._saving.write_whole`: a link's
     target is written; a path that is not a regular file or a new file in an
     existing folder is refused here, before the game starts):
     at the start, after the decision that ends each deal, and on leaving (the

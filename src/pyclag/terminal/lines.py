@@ -23,7 +23,7 @@ import textwrap
 import unicodedata
 from typing import Final, TextIO
 
-from pyclag.checks import not_a
+from pyclag._checks import not_a
 
 __all__ = ["ANSWER_ROOM", "WIDTH", "Console", "fit", "plain"]
 

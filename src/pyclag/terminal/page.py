@@ -1,6 +1,6 @@
 """The page ``pyclag rules`` prints: a preset's table, scoring and schedule,
 what each special deal means and every option with what it rules, all read
-from the rule set (:mod:`pyclag.terminal.explain`, :meth:`RuleSet.explain
+from the rule set (:mod:`pyclag.terminal._explain`, :meth:`RuleSet.explain
 <pyclag.rules.ruleset.RuleSet.explain>`). Internal surface of :mod:`pyclag.terminal`.
 
 >>> import pyclag
@@ -56,8 +56,8 @@ import textwrap
 
 from pyclag import presets
 from pyclag.rules.ruleset import RuleSet
-from pyclag.scorecard import schedule
-from pyclag.terminal.explain import call_lines, hook_text, scoring_text, spec_lines
+from pyclag.scoresheet.scorecard import schedule
+from pyclag.terminal._explain import call_lines, hook_text, scoring_text, spec_lines
 
 __all__ = ["rules_page"]
 

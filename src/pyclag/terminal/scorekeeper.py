@@ -43,14 +43,14 @@ import re
 from typing import Final, TextIO
 
 from pyclag import presets
+from pyclag._checks import not_a, unchecked
+from pyclag._saving import check_target, write_whole
 from pyclag.actions import DeclareTrump
-from pyclag.checks import not_a, unchecked
+from pyclag.engine.state import Phase
 from pyclag.errors import ClagError, IllegalActionError, RecordError
 from pyclag.notation import read_bid, read_call, read_hand_size, read_trump
-from pyclag.saving import check_target, write_whole
-from pyclag.scorecard import schedule
 from pyclag.scoresheet import ScoreSheet, SheetDeal, dump_sheet
-from pyclag.state import Phase
+from pyclag.scoresheet.scorecard import schedule
 from pyclag.terminal.lines import Console
 
 __all__ = ["Scorekeeper", "keep_score", "named", "save_sheet"]
@@ -216,7 +216,7 @@ class Scorekeeper:
 
 def save_sheet(path: str, sheet: ScoreSheet) -> None:
     """Write ``sheet`` to the file ``path`` (:func:`~pyclag.scoresheet.dump_sheet`),
-    whole or not at all (:func:`~pyclag.saving.write_whole`): into a file beside
+    whole or not at all (:func:`~pyclag._saving.write_whole`): into a file beside
     it (beside a link's target), then moved over it.
 
     >>> import os, pyclag, tempfile

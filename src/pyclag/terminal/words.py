@@ -1,11 +1,11 @@
 """Words about the table shared by the terminal's modules: names of seats,
 cards, suits and trumps, the order a hand is shown in, and how each kind of
 decision is asked for (:data:`ASKING`, one entry per row of the decision
-table, :mod:`pyclag.decisions`). Internal surface of :mod:`pyclag.terminal`.
+table, :mod:`pyclag.engine.decisions`). Internal surface of :mod:`pyclag.terminal`.
 
 >>> import pyclag
 >>> view = pyclag.observe(pyclag.new_game(pyclag.presets.get("raf"), 3), 0)
->>> row = pyclag.decisions.BY_PHASE[view.phase]
+>>> row = pyclag.engine.decisions.BY_PHASE[view.phase]
 >>> row.noun, options_text(view, row)
 ('hand size', '3 4 5 6 7')
 """
@@ -17,16 +17,16 @@ from typing import Final
 
 import attrs
 
+from pyclag._checks import Frozen
 from pyclag.actions import Bid, Call, ChooseHandSize, DeclareTrump, Madness, Play
 from pyclag.cards import Card, Rank, Suit
-from pyclag.chance import contenders
-from pyclag.checks import Frozen
-from pyclag.decisions import DECISIONS, Decision
+from pyclag.engine.decisions import DECISIONS, Decision
+from pyclag.engine.rounds import contenders
+from pyclag.engine.state import Phase, RoundSetup, Seat
 from pyclag.rules.deals import Bidding, Reveal
 from pyclag.rules.ordering import RankOrder
 from pyclag.rules.trumps import DealerCalls, NoTrumps, Precedence
-from pyclag.state import Phase, RoundSetup, Seat
-from pyclag.terminal.explain import call_lines
+from pyclag.terminal._explain import call_lines
 from pyclag.views import Observation
 
 __all__ = [
@@ -377,7 +377,7 @@ ASKING: Final[Mapping[Phase, Asking]] = {
     row.phase: _BY_ACTION[row.action] for row in DECISIONS if not row.chance
 }
 """How each players' decision of the table is asked for, by phase: built from
-:data:`pyclag.decisions.DECISIONS`, so a new row with a new kind of action
+:data:`pyclag.engine.decisions.DECISIONS`, so a new row with a new kind of action
 fails here, at import, until the terminal knows how to ask for it."""
 
 
@@ -386,7 +386,7 @@ def options_text(view: Observation, row: Decision) -> str:
 
     >>> import random, pyclag
     >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL.with_schedule([3]), 3), rng=random.Random(4))
-    >>> options_text(pyclag.observe(state, 1), pyclag.decisions.decision(state))
+    >>> options_text(pyclag.observe(state, 1), pyclag.engine.decisions.decision(state))
     '0 1 2 3'
     """
     return ASKING[row.phase].options(view)
