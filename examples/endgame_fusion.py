@@ -32,8 +32,7 @@ from pyclag.bots import Bot, HeuristicBot, heuristic, play_game
 from pyclag.bots.pimc import PIMCBot
 from pyclag.bots.playouts import endgame_points
 from pyclag.cards import DECK, Card
-from pyclag.engine.decisions import PLAY_CARD
-from pyclag.engine.rounds import play_mask, wrong_phase_error
+from pyclag.engine.rounds import play_card, play_mask, wrong_phase_error
 from pyclag.engine.state import GameState, Phase
 from pyclag.hand import cards_of
 from pyclag.views import Observation
@@ -125,11 +124,11 @@ def _after(
     total = 0
     groups: dict[tuple[int, ...], list[GameState]] = {}
     for world in worlds:
-        state, seen = PLAY_CARD(world, world.round, seat, card, None), (*path, card.index)
+        state, seen = play_card(world, world.round, seat, card, None), (*path, card.index)
         while len(state.history) <= this_round and state.round.to_act != seat:
             actor = _actor(state)
             reply = _reply(state, actor, seen, cache)
-            state, seen = PLAY_CARD(state, state.round, actor, reply, None), (*seen, reply.index)
+            state, seen = play_card(state, state.round, actor, reply, None), (*seen, reply.index)
         if len(state.history) > this_round:  # the deal is over
             total += state.history[this_round].points[seat]
         else:

@@ -23,7 +23,7 @@ HOUSE_RULES = 20_000
 # The caches keyed by user-built values (and the finite-domain ones declared the same way).
 CONVERTED = {
     "pyclag.bots.odds.stronger",
-    "pyclag.engine.decisions.round_phases",
+    "pyclag.engine._schedule.round_phases",
     "pyclag.engine._flow._uncalled",
     "pyclag.engine._flow.round_rules",
     "pyclag.rules.calls._choice_set",
@@ -92,7 +92,7 @@ def test_caches_stay_within_their_bounds_over_20000_house_rule_sets() -> None:
     # tested (the others saw fewer, or have a finite domain, like _strength_table).
     full = {cache.name for cache in CACHES if cache.cached.cache_info().currsize == cache.bound}
     assert full >= {
-        "pyclag.engine.decisions.round_phases",
+        "pyclag.engine._schedule.round_phases",
         "pyclag.engine._flow._uncalled",
         "pyclag.engine._flow.round_rules",
         "pyclag.rules.calls._legal_calls",

@@ -33,8 +33,7 @@ from pyclag.bots.playouts import DealValue, Replies, endgame_points, greedy_play
 from pyclag.bots.standing import game_value
 from pyclag.cards import DECK
 from pyclag.engine import apply, is_over, rollouts, sample_chance
-from pyclag.engine.decisions import BID_TRICKS, PLAY_CARD
-from pyclag.engine.rounds import play_mask
+from pyclag.engine.rounds import bid_tricks, play_card, play_mask
 from pyclag.engine.state import GameState, Phase
 from pyclag.errors import RulesError
 from pyclag.hand import Hand
@@ -375,16 +374,16 @@ class PIMCBot:
                     rnd.setup.played.twos is not None and legal & TWOS
                 ):
                     # one legal card: what every policy plays, without asking one
-                    state = PLAY_CARD(state, rnd, seat, DECK[legal.bit_length() - 1], None)
+                    state = play_card(state, rnd, seat, DECK[legal.bit_length() - 1], None)
                     continue
                 if policy == "greedy":
                     play = greedy_play(state, seat)
                     if play is not None:
-                        state = PLAY_CARD(state, rnd, seat, play.card, None)
+                        state = play_card(state, rnd, seat, play.card, None)
                         continue
             action = chooser.choose(observe(state, seat))
             if isinstance(action, Bid) and rnd.phase is _BID:
-                state = BID_TRICKS(state, rnd, seat, action.tricks)
+                state = bid_tricks(state, rnd, seat, action.tricks)
             else:
                 state = apply(state, action)
         return state

@@ -18,8 +18,7 @@ from pyclag.actions import Play
 from pyclag.bots import heuristic
 from pyclag.bots.odds import beaters
 from pyclag.cards import DECK, Card, Suit
-from pyclag.engine.decisions import PLAY_CARD
-from pyclag.engine.rounds import play_mask, wrong_phase_error
+from pyclag.engine.rounds import play_card, play_mask, wrong_phase_error
 from pyclag.engine.state import GameState, Phase, RoundState
 from pyclag.errors import RulesError
 from pyclag.hand import cards_of
@@ -189,7 +188,7 @@ def endgame_points(
     if actor == seat:  # its own best line
         return max(
             endgame_points(
-                PLAY_CARD(state, rnd, seat, card, None),
+                play_card(state, rnd, seat, card, None),
                 seat,
                 this_round,
                 (*path, card.index),
@@ -209,5 +208,5 @@ def endgame_points(
             card = cache[key] = action.card
     else:  # one legal card
         card = DECK[legal.bit_length() - 1]
-    after = PLAY_CARD(state, rnd, actor, card, None)
+    after = play_card(state, rnd, actor, card, None)
     return endgame_points(after, seat, this_round, (*path, card.index), cache, value)

@@ -8,14 +8,13 @@ drawn from an rng, its refusal (an outcome that cannot happen, from
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from typing import Final
 
 from pyclag._checks import unchecked
 from pyclag.actions import Deal, Draw, ShuffleHands
 from pyclag.cards import Card
 from pyclag.engine._build import revise
-from pyclag.engine._flow import Advance
+from pyclag.engine._flow import advance
 from pyclag.engine._refusals import refused
 from pyclag.engine.state import GameState, Phase, RoundSetup
 from pyclag.errors import Refusal
@@ -87,26 +86,22 @@ def _cards(action: Draw) -> tuple[Card, ...]:
     return tuple(cards) if isinstance(cards, (tuple, list)) else ()
 
 
-def take_draw(advance: Advance) -> Callable[[GameState, Draw], GameState]:
+def take_draw(state: GameState, action: Draw) -> GameState:
     """The transition: the highest card bids first and leads the first trick.
 
     >>> import pyclag
     >>> state = pyclag.new_game(pyclag.NORMAL.with_options(scottish_draw_each_round=True), 3)
-    >>> state = take_draw(pyclag.engine.decisions.advance)(state, Draw(pyclag.parse_cards("2C AS 3D")))
+    >>> state = take_draw(state, Draw(pyclag.parse_cards("2C AS 3D")))
     >>> state.round.setup.first_bidder, state.round.phase.value  # seats 1, 2, 0 drew
     (2, 'deal')
     """
-
-    def take(state: GameState, action: Draw) -> GameState:
-        rnd = state.round
-        cards = _cards(action)
-        winner = draw_winner(cards, contenders(rnd.setup))
-        if isinstance(winner, Refusal):
-            raise refused(state, action, winner, "draw", ())
-        setup = revise(rnd.setup, draw=cards, first_bidder=winner)
-        return advance(state, setup, Phase.DRAW, rnd.bids, rnd.masks)
-
-    return take
+    rnd = state.round
+    cards = _cards(action)
+    winner = draw_winner(cards, contenders(rnd.setup))
+    if isinstance(winner, Refusal):
+        raise refused(state, action, winner, "draw", ())
+    setup = revise(rnd.setup, draw=cards, first_bidder=winner)
+    return advance(state, setup, Phase.DRAW, rnd.bids, rnd.masks)
 
 
 # --- the deal (§1.4) -------------------------------------------------------------------------
@@ -135,34 +130,29 @@ def deal_refusal(state: GameState, action: Deal) -> Refusal | None:
     return _refusal(deck_refusal(unchecked(action).deck))  # as given, as in take_deal
 
 
-def take_deal(advance: Advance) -> Callable[[GameState, Deal], GameState]:
+def take_deal(state: GameState, action: Deal) -> GameState:
     """The transition: the cards are dealt, and the trump turned if it may be.
 
     >>> import pyclag
     >>> state = pyclag.new_game(pyclag.NORMAL, players=3)
-    >>> state = take_deal(pyclag.engine.decisions.advance)(state, Deal(pyclag.DECK))
+    >>> state = take_deal(state, Deal(pyclag.DECK))
     >>> [str(hand) for hand in state.round.hands], str(state.round.setup.turnup)
     (['4C', '2C', '3C'], '5C')
     """
-
-    def take(state: GameState, action: Deal) -> GameState:
-        # As given (``unchecked``: compiled, a read of the field typed as a tuple would
-        # refuse a list with mypyc's own TypeError); a list would make the state mutable.
-        deck = deck_refusal(unchecked(action).deck)
-        if isinstance(deck, Refusal):
-            raise refused(state, action, deck, "deal", ())
-        return deal_pack(advance, state, deck)
-
-    return take
+    # As given (``unchecked``: compiled, a read of the field typed as a tuple would
+    # refuse a list with mypyc's own TypeError); a list would make the state mutable.
+    deck = deck_refusal(unchecked(action).deck)
+    if isinstance(deck, Refusal):
+        raise refused(state, action, deck, "deal", ())
+    return deal_pack(state, deck)
 
 
-def deal_pack(advance: Advance, state: GameState, deck: tuple[Card, ...]) -> GameState:
+def deal_pack(state: GameState, deck: tuple[Card, ...]) -> GameState:
     """Deal ``deck``, a pack known to hold the 52 cards (one just shuffled, or
     checked by :func:`take_deal`): no second check on the hot path.
 
     >>> import pyclag
-    >>> from pyclag.engine.decisions import advance
-    >>> state = deal_pack(advance, pyclag.new_game(pyclag.NORMAL, players=3), pyclag.DECK)
+    >>> state = deal_pack(pyclag.new_game(pyclag.NORMAL, players=3), pyclag.DECK)
     >>> pyclag.phase(state).value, str(state.round.turnup)
     ('bid', '5C')
     """
@@ -207,7 +197,7 @@ def shuffle_refusal(state: GameState, action: ShuffleHands) -> Refusal | None:
     return _refusal(piles_refusal(state.round.masks, unchecked(action).piles))  # as given
 
 
-def take_shuffle(advance: Advance) -> Callable[[GameState, ShuffleHands], GameState]:
+def take_shuffle(state: GameState, action: ShuffleHands) -> GameState:
     """The transition: the piles are laid; the round then plays itself out.
 
     >>> import pyclag
@@ -215,16 +205,12 @@ def take_shuffle(advance: Advance) -> Callable[[GameState, ShuffleHands], GameSt
     ...     bidding=pyclag.rules.Bidding.FORCED_ZERO, play=pyclag.rules.PlayMode.SHUFFLED)])
     >>> state = pyclag.deal(pyclag.new_game(rules, players=3), deck=pyclag.DECK)
     >>> piles = pyclag.parse_action(state, "7C 4C / 2C 5C / 6C 3C")  # seat 0's first, top first
-    >>> take_shuffle(pyclag.engine.decisions.advance)(state, piles).history[0].points  # seat 2 took none
+    >>> take_shuffle(state, piles).history[0].points  # seat 2 took none
     (0, 0, 10)
     """
-
-    def take(state: GameState, action: ShuffleHands) -> GameState:
-        rnd = state.round
-        piles = piles_refusal(rnd.masks, unchecked(action).piles)  # as given, as for a deck
-        if isinstance(piles, Refusal):
-            raise refused(state, action, piles, "shuffle", ())
-        setup = revise(rnd.setup, piles=piles)
-        return advance(state, setup, Phase.SHUFFLE, rnd.bids, rnd.masks)
-
-    return take
+    rnd = state.round
+    piles = piles_refusal(rnd.masks, unchecked(action).piles)  # as given, as for a deck
+    if isinstance(piles, Refusal):
+        raise refused(state, action, piles, "shuffle", ())
+    setup = revise(rnd.setup, piles=piles)
+    return advance(state, setup, Phase.SHUFFLE, rnd.bids, rnd.masks)

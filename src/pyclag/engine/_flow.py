@@ -2,16 +2,19 @@
 phase, revealing the trump when the round's rules allow, playing face-down
 piles, scoring and starting the next round.
 
-The flow is generic over the decision table: which decisions a round has and
-who takes each come from :data:`pyclag.engine.decisions.DECISIONS`, passed in as
-``table`` (internal surface: the engine's transitions end here).
+Which decisions a round has and who takes each first come from
+:mod:`pyclag.engine._schedule`, the part of the decision table read here. The
+players' and chance's transitions (:mod:`pyclag.engine._turns`,
+:mod:`pyclag.engine._plays`, :mod:`pyclag.engine._chance`) end here: a decision
+that ends its phase calls :func:`advance`, the last card of a round
+:func:`finish_round`.
 """
 
 from __future__ import annotations
 
 import operator
 from collections.abc import Mapping, Sequence
-from typing import Final, Protocol
+from typing import Final
 
 import attrs
 
@@ -19,8 +22,8 @@ from pyclag._caches import bounded
 from pyclag.actions import Play
 from pyclag.cards import DECK, Card, Suit
 from pyclag.engine._build import new_game_state, new_round_state, revise
+from pyclag.engine._schedule import first_actor, round_phases
 from pyclag.engine.state import (
-    Actor,
     GameState,
     Phase,
     RoundResult,
@@ -41,8 +44,6 @@ from pyclag.scoring.tally import contracts_kept
 
 __all__ = [
     "NATURAL_PLAYS",
-    "Advance",
-    "Table",
     "advance",
     "contracts",
     "finish_round",
@@ -61,48 +62,7 @@ _FORCED_ZERO: Final = Bidding.FORCED_ZERO
 _AFTER_BIDS: Final = Reveal.AFTER_BIDS
 
 
-class Advance(Protocol):
-    """Leave a phase: :func:`advance` bound to the decision table."""
-
-    def __call__(
-        self,
-        state: GameState,
-        setup: RoundSetup,
-        done: Phase,
-        bids: tuple[int | None, ...],
-        masks: tuple[int, ...],
-        deck: tuple[Card, ...] | None = None,
-    ) -> GameState: ...
-
-
-class Table(Protocol):
-    """What the flow reads of the decision table: the phases a round has, and
-    who acts on entering a phase."""
-
-    def phases(self, spec: RoundSpec, rules: RuleSet) -> tuple[Phase, ...]:
-        """The phases of a round of ``spec`` (as played) under ``rules``, in order.
-
-        >>> import pyclag
-        >>> from pyclag.engine.decisions import TABLE as table  # the decision table's Table
-        >>> table.phases(pyclag.NORMAL.round_spec(0), pyclag.NORMAL)
-        (<Phase.DEAL: 'deal'>, <Phase.BID: 'bid'>, <Phase.PLAY: 'play'>)
-        """
-        ...
-
-    def actor(self, phase: Phase, setup: RoundSetup) -> Actor:
-        """Who acts first in ``phase``.
-
-        >>> import pyclag
-        >>> from pyclag.engine.decisions import TABLE as table  # the decision table's Table
-        >>> setup = pyclag.new_game(pyclag.NORMAL, players=3).round.setup
-        >>> table.actor(Phase.DEAL, setup), table.actor(Phase.BID, setup)
-        (CHANCE, 1)
-        """
-        ...
-
-
 def start_round(
-    table: Table,
     rules: RuleSet,
     players: int,
     index: int,
@@ -114,8 +74,7 @@ def start_round(
     bidder, from which the caller of this round is found if it has one (A18).
 
     >>> import pyclag
-    >>> from pyclag.engine.decisions import TABLE as table
-    >>> rnd = start_round(table, pyclag.NORMAL, 3, 2, 1)  # round 3, dealt by seat 1
+    >>> rnd = start_round(pyclag.NORMAL, 3, 2, 1)  # round 3, dealt by seat 1
     >>> rnd.phase.value, rnd.setup.hand_size, rnd.to_act
     ('deal', 3, CHANCE)
     """
@@ -129,8 +88,8 @@ def start_round(
     # Until the RAF dealer chooses, the hand size is 0 (no cards are promised).
     hand_size = 0 if spec.hand_sizes else spec.hand_size
     setup = RoundSetup(index, spec, players, dealer, hand_size, caller=caller, played=played)
-    first = table.phases(played, rules)[0]
-    return enter(table, rules, setup, first, (None,) * players, (0,) * players)
+    first = round_phases(played, rules)[0]
+    return enter(rules, setup, first, (None,) * players, (0,) * players)
 
 
 # Keyed by a user-built RoundSpec: one entry per called round spec in play (a few per rule set).
@@ -159,7 +118,6 @@ _AFTER: Final = _After()
 
 
 def advance(
-    table: Table,
     state: GameState,
     setup: RoundSetup,
     done: Phase,
@@ -173,20 +131,18 @@ def advance(
     them the round still has, so the next is found by that order.
 
     >>> import pyclag
-    >>> from pyclag.engine.decisions import TABLE as table
     >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL, players=3), deck=pyclag.DECK)
-    >>> advance(table, state, state.round.setup, Phase.BID, (1, 0, 1), state.round.masks).round
+    >>> advance(state, state.round.setup, Phase.BID, (1, 0, 1), state.round.masks).round
     <RoundState round 1 (1 card), play phase, seat 1 to act>
     """
-    following = _AFTER[table.phases(setup.played, state.rules), done]
-    rnd = enter(table, state.rules, setup, following, bids, masks, deck)
+    following = _AFTER[round_phases(setup.played, state.rules), done]
+    rnd = enter(state.rules, setup, following, bids, masks, deck)
     if rnd.phase is _ROUND_OVER:
-        return finish_round(table, state, rnd)
+        return finish_round(state, rnd)
     return new_game_state(state.rules, state.history, rnd)
 
 
 def enter(
-    table: Table,
     rules: RuleSet,
     setup: RoundSetup,
     phase: Phase,
@@ -199,9 +155,8 @@ def enter(
     are recorded (Appendix B).
 
     >>> import pyclag
-    >>> from pyclag.engine.decisions import TABLE as table
     >>> rnd = pyclag.deal(pyclag.new_game(pyclag.NORMAL, players=3), deck=pyclag.DECK).round
-    >>> enter(table, pyclag.NORMAL, rnd.setup, Phase.PLAY, (1, 0, 1), rnd.masks).to_act  # leads
+    >>> enter(pyclag.NORMAL, rnd.setup, Phase.PLAY, (1, 0, 1), rnd.masks).to_act  # leads
     1
     """
     if deck is not None:
@@ -213,7 +168,7 @@ def enter(
         bids = contracts(played, bids)
     if phase is _PLAY and played.play is not _HAND:
         return _play_piles(setup, bids)
-    return new_round_state(setup, phase, table.actor(phase, setup), bids, masks, (), ())
+    return new_round_state(setup, phase, first_actor(phase, setup), bids, masks, (), ())
 
 
 def contracts(played: RoundSpec, bids: tuple[int | None, ...]) -> tuple[int | None, ...]:
@@ -302,14 +257,13 @@ def _play_piles(setup: RoundSetup, bids: tuple[int | None, ...]) -> RoundState:
     return new_round_state(setup, _ROUND_OVER, None, bids, (0,) * players, (), tuple(tricks))
 
 
-def finish_round(table: Table, state: GameState, rnd: RoundState) -> GameState:
+def finish_round(state: GameState, rnd: RoundState) -> GameState:
     """Score the finished round ``rnd`` and start the next one, if any.
 
     >>> import random, pyclag
-    >>> from pyclag.engine.decisions import TABLE as table
     >>> from pyclag.engine._playout import play_out
     >>> over = play_out(pyclag.new_game(pyclag.NORMAL.with_schedule([1]), 3), random.Random(5))
-    >>> finish_round(table, pyclag.new_game(pyclag.NORMAL, 3), over.round).scores  # a longer game
+    >>> finish_round(pyclag.new_game(pyclag.NORMAL, 3), over.round).scores  # a longer game
     (10, 12, 0)
     """
     setup = rnd.setup
@@ -318,7 +272,7 @@ def finish_round(table: Table, state: GameState, rnd: RoundState) -> GameState:
     counted = game.counts_contracts(setup.played)
     points, won, made, totals = tally(scoring, rnd.bids, rnd.trick_winners, state.scores, counted)
     history = (*state.history, RoundResult(setup, rnd.bids, rnd.tricks, points, made, totals))
-    following = next_round(table, game, setup, points, won, totals)
+    following = next_round(game, setup, points, won, totals)
     return new_game_state(game, history, rnd if following is None else following)
 
 
@@ -359,7 +313,6 @@ def tally(
 
 
 def next_round(
-    table: Table,
     rules: RuleSet,
     setup: RoundSetup,
     points: tuple[int, ...],
@@ -371,11 +324,10 @@ def next_round(
     first decision; ``None`` after the last round (§1.10).
 
     >>> import pyclag
-    >>> from pyclag.engine.decisions import TABLE as table
     >>> first = pyclag.new_game(pyclag.NORMAL.with_schedule([1, 2]), players=3).round.setup
     >>> after = ((0, 12, 10), (0, 1, 0), (0, 12, 10))  # points, tricks won, totals
-    >>> nxt = next_round(table, pyclag.NORMAL.with_schedule([1, 2]), first, *after)
-    >>> nxt.setup.index, nxt.dealer, next_round(table, pyclag.NORMAL.with_schedule([1]), first, *after)
+    >>> nxt = next_round(pyclag.NORMAL.with_schedule([1, 2]), first, *after)
+    >>> nxt.setup.index, nxt.dealer, next_round(pyclag.NORMAL.with_schedule([1]), first, *after)
     (1, 1, None)
     """
     index = setup.index + 1
@@ -385,7 +337,7 @@ def next_round(
     # of the next round comes out on top of this one or of the totals (A18).
     dealer = (setup.dealer + 1) % setup.players
     last = (points, totals, won, setup.first_bidder)
-    return start_round(table, rules, setup.players, index, dealer, last)
+    return start_round(rules, setup.players, index, dealer, last)
 
 
 class _NaturalPlays(dict[int, tuple[Play, ...]]):

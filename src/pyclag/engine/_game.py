@@ -36,7 +36,7 @@ from pyclag.engine._refusals import (
     where,
     wrong_phase,
 )
-from pyclag.engine.decisions import BY_PHASE, DECISIONS, Decision, advance, direct_step, start
+from pyclag.engine.decisions import BY_PHASE, DECISIONS, Decision, direct_step, start
 from pyclag.engine.state import CHANCE, Actor, GameState, Phase, Seat
 from pyclag.errors import IllegalActionError, IllegalBidError, Reason, WrongPhaseError
 from pyclag.rules.deals import Bidding
@@ -267,7 +267,7 @@ def apply(state: GameState, action: Action) -> GameState:
     return row.take(state, action)
 
 
-def _misplaced(state: GameState, action: object, row: Decision | None) -> IllegalActionError:
+def _misplaced(state: GameState, action: object, row: Decision[Any] | None) -> IllegalActionError:
     """The error for an action that is not what the state waits for."""
     owner = _ROW_OF.get(type(action))
     if owner is None:
@@ -363,7 +363,7 @@ def parse_action(state: GameState, text: str) -> Action:
     row = BY_PHASE.get(check_state("parse_action", state).round.phase)
     if row is None:
         raise wrong_phase(state, f"parse_action({text!r})", Phase.GAME_OVER, "", ())
-    action = row.read(text, state.round.to_act)
+    action: Action = row.read(text, state.round.to_act)
     refusal = row.check(state, action)
     if refusal is not None:
         raise refused(state, action, refusal, row.noun, row.legal(state))
@@ -387,7 +387,8 @@ def sample_chance(state: GameState, rng: random.Random) -> Action:
     row = BY_PHASE.get(state.round.phase)
     if row is None or row.sample is None:
         raise wrong_phase_error(state, "sample_chance", Phase.DEAL)
-    return row.sample(state, rng)
+    drawn: Action = row.sample(state, rng)
+    return drawn
 
 
 def deal(
@@ -407,7 +408,7 @@ def deal(
     if rnd.phase is not _DEAL:
         raise wrong_phase_error(state, "deal" if deck is None else "a deal", _DEAL)
     if shuffler is not None:  # a pack just shuffled holds the 52 cards: no check to repeat
-        return deal_pack(advance, state, shuffled_deck(shuffler))
+        return deal_pack(state, shuffled_deck(shuffler))
     given: Any = deck  # any value: the deal's rule refuses what is not a pack
     return BY_PHASE[Phase.DEAL].take(state, Deal(given))
 

@@ -14,12 +14,11 @@ from typing import Final
 from pyclag._checks import check_rng, is_whole, not_a, whole
 from pyclag.cards import Rank
 from pyclag.engine._game import apply, deal, legal_actions, sample_chance
-from pyclag.engine._plays import play_mask
+from pyclag.engine._plays import play_card, play_mask
 from pyclag.engine._refusals import check_state
 from pyclag.engine._rollout import continuation
-from pyclag.engine._turns import bid_values
+from pyclag.engine._turns import bid_tricks, bid_values
 from pyclag.engine._verbs import legal_declarations, play
-from pyclag.engine.decisions import BID_TRICKS, PLAY_CARD
 from pyclag.engine.state import CHANCE, GameState, Phase
 from pyclag.errors import RulesError
 from pyclag.hand import nth_card
@@ -103,10 +102,10 @@ def play_out(
                 named = legal_declarations(state, card)  # names any card it may stand for
                 state = play(state, card, named[int(random_() * len(named))])
             else:
-                state = PLAY_CARD(state, rnd, seat, card, None)
+                state = play_card(state, rnd, seat, card, None)
         elif current is _BID and type(seat) is int:
             bids = bid_values(state, rnd)
-            state = BID_TRICKS(state, rnd, seat, bids[int(random_() * len(bids))])
+            state = bid_tricks(state, rnd, seat, bids[int(random_() * len(bids))])
         elif current is _OVER or len(state.history) >= goal:
             break
         elif current is _DEAL:

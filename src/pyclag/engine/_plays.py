@@ -6,14 +6,13 @@ fast path for a plainly legal natural card. Internal surface.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Final, TypeAlias
 
 from pyclag._play import play_text
 from pyclag.actions import Play
 from pyclag.cards import Card, Rank
 from pyclag.engine._build import new_round_state, new_trick, next_state
-from pyclag.engine._flow import NATURAL_PLAYS
+from pyclag.engine._flow import NATURAL_PLAYS, finish_round
 from pyclag.engine._refusals import refused_parts
 from pyclag.engine.state import GameState, Phase, RoundState, seat_to_act
 from pyclag.errors import Refusal
@@ -29,8 +28,6 @@ from pyclag.rules.play import (
 )
 
 __all__ = [
-    "Finish",
-    "PlayCard",
     "declarations_now",
     "play_actions",
     "play_card",
@@ -39,9 +36,6 @@ __all__ = [
     "play_refusal_now",
     "take_play",
 ]
-
-Finish = Callable[[GameState, RoundState], GameState]
-"""Score a finished round and start the next."""
 
 _PLAY: Final = Phase.PLAY
 _ROUND_OVER: Final = Phase.ROUND_OVER
@@ -195,26 +189,20 @@ def play_refusal_now(state: GameState, action: Play) -> Refusal | None:
     )
 
 
-PlayCard = Callable[[GameState, RoundState, int, object, object], GameState]
-"""The play transition by its parts: state, its round, the seat to act, the card
-and what a wild two stands for (``None`` for a natural card)."""
-
-
 def play_card(
-    finish: Finish, state: GameState, rnd: RoundState, seat: int, card: object, as_card: object
+    state: GameState, rnd: RoundState, seat: int, card: object, as_card: object
 ) -> GameState:
     """The transition: ``seat``, the seat to act (the engine has checked the
     phase and the seat), plays ``card`` as ``as_card``; a full trick is won by
-    its best card (§1.8), and the last trick ends the round (``finish`` scores
-    it). The decision table binds ``finish`` (``pyclag.engine.decisions.PLAY_CARD``,
-    which the verb :func:`pyclag.play` calls with the parts, the row's
-    ``take`` with an action's: :func:`take_play`).
+    its best card (§1.8), and the last trick ends the round
+    (:func:`~pyclag.engine._flow.finish_round` scores it). The verb
+    :func:`pyclag.play` calls it with the parts, the row's ``take`` with an
+    action's (:func:`take_play`).
 
     >>> import random, pyclag
     >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL, players=3), rng=random.Random(1))
     >>> state = pyclag.bid(pyclag.bid(pyclag.bid(state, 0), 1), 1)  # seat 1 holds QS
-    >>> finish = pyclag.engine.decisions.finish
-    >>> state = play_card(finish, state, state.round, 1, Card.parse("QS"), None)
+    >>> state = play_card(state, state.round, 1, Card.parse("QS"), None)
     >>> [str(play) for play in state.round.trick], state.round.to_act
     (['QS'], 2)
     """
@@ -256,22 +244,18 @@ def play_card(
     tricks = (*rnd.tricks, new_trick(trick[0].seat, trick, winner))
     if len(tricks) < setup.hand_size:
         return next_state(state, setup, _PLAY, winner, rnd.bids, masks, (), tricks)
-    return finish(state, new_round_state(setup, _ROUND_OVER, None, rnd.bids, masks, (), tricks))
+    return finish_round(
+        state, new_round_state(setup, _ROUND_OVER, None, rnd.bids, masks, (), tricks)
+    )
 
 
-def take_play(play: PlayCard) -> Callable[[GameState, Play], GameState]:
-    """The row's transition: ``play`` (:func:`play_card` with its ``finish``) with
-    an action's parts.
+def take_play(state: GameState, action: Play) -> GameState:
+    """The row's transition: :func:`play_card` with an action's parts.
 
     >>> import random, pyclag
     >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL, players=3), rng=random.Random(1))
     >>> state = pyclag.bid(pyclag.bid(pyclag.bid(state, 0), 1), 1)  # seat 1 holds QS
-    >>> take = take_play(pyclag.engine.decisions.PLAY_CARD)
-    >>> take(state, Play(1, Card.parse("QS"))).round.trick
+    >>> take_play(state, Play(1, Card.parse("QS"))).round.trick
     (Play(seat=1, card=Card(Suit.SPADES, Rank.QUEEN), as_card=None),)
     """
-
-    def take(state: GameState, action: Play) -> GameState:
-        return play(state, state.round, action.seat, action.card, action.as_card)
-
-    return take
+    return play_card(state, state.round, action.seat, action.card, action.as_card)

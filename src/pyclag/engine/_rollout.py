@@ -12,9 +12,8 @@ from typing import Final, TypeAlias
 
 from pyclag.cards import DECK
 from pyclag.engine._chance import deal_pack
-from pyclag.engine._flow import round_scoring
+from pyclag.engine._flow import advance, round_scoring
 from pyclag.engine._turns import bid_choices
-from pyclag.engine.decisions import advance
 from pyclag.engine.state import GameState, Phase
 from pyclag.rules.play import first_strongest, follow_suit
 from pyclag.rules.shuffle import shuffled_deck
@@ -52,7 +51,7 @@ def continuation(
         rnd = state.round
         current, seat = rnd.phase, rnd.to_act
         if current is _DEAL:  # the deal's own path for a pack just shuffled (engine.deal)
-            state = deal_pack(advance, state, shuffled_deck(rng))
+            state = deal_pack(state, shuffled_deck(rng))
             continue
         if current is _BID and type(seat) is int:
             # The bids in turn, as bid_tricks takes them; the last ends the phase.

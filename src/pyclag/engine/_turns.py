@@ -5,14 +5,12 @@ the rule that decides it, in :mod:`pyclag.rules`) and its transition.
 
 A transition here is called once the engine has checked the phase and the
 seat; it checks the rest, raises the rule's refusal, and otherwise returns the
-new state. A decision that ends its phase hands over to ``advance`` (the flow
-of :mod:`pyclag.engine._flow`, bound to the table); the last card of a round to
-``finish``. Internal surface.
+new state. A decision that ends its phase hands over to :func:`~pyclag.engine._flow.advance`,
+which enters the next phase the round has.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Final
 
 from pyclag._caches import bounded
@@ -20,7 +18,7 @@ from pyclag._checks import unchecked, whole
 from pyclag.actions import Bid, Call, ChooseHandSize, DeclareTrump
 from pyclag.cards import Suit
 from pyclag.engine._build import next_state, revise
-from pyclag.engine._flow import Advance
+from pyclag.engine._flow import advance
 from pyclag.engine._refusals import refused
 from pyclag.engine.state import GameState, Phase, RoundSetup, RoundState, seat_to_act
 from pyclag.errors import IllegalTrumpError, Reason, Refusal
@@ -31,8 +29,6 @@ from pyclag.rules.trumps import DealerCalls, NoTrumps
 from pyclag.scoring.schemes import ContractScoring
 
 __all__ = [
-    "Advance",
-    "BidTricks",
     "bid_actions",
     "bid_choices",
     "bid_refusal",
@@ -88,27 +84,23 @@ def hand_size_refusal(state: GameState, action: ChooseHandSize) -> Refusal | Non
     return setup.spec.hand_size_refusal(setup.players, size, state.rules.no_turnup)
 
 
-def take_hand_size(advance: Advance) -> Callable[[GameState, ChooseHandSize], GameState]:
+def take_hand_size(state: GameState, action: ChooseHandSize) -> GameState:
     """The transition: the dealer deals ``action.size`` cards each this round.
 
     >>> import pyclag
     >>> state = pyclag.new_game(pyclag.presets.RAF, players=4)  # seat 0 deals
-    >>> state = take_hand_size(pyclag.engine.decisions.advance)(state, ChooseHandSize(0, 5))
+    >>> state = take_hand_size(state, ChooseHandSize(0, 5))
     >>> state.round.hand_size, state.round.phase.value
     (5, 'deal')
     """
-
-    def take(state: GameState, action: ChooseHandSize) -> GameState:
-        refusal = hand_size_refusal(state, action)
-        if refusal is not None:
-            setup = state.round.setup
-            legal = setup.spec.legal_hand_sizes(setup.players, state.rules.no_turnup)
-            raise refused(state, action, refusal, "hand size", legal)
-        rnd = state.round
-        setup = revise(rnd.setup, hand_size=action.size)
-        return advance(state, setup, Phase.CHOOSE_HAND_SIZE, rnd.bids, rnd.masks)
-
-    return take
+    refusal = hand_size_refusal(state, action)
+    if refusal is not None:
+        setup = state.round.setup
+        legal = setup.spec.legal_hand_sizes(setup.players, state.rules.no_turnup)
+        raise refused(state, action, refusal, "hand size", legal)
+    rnd = state.round
+    setup = revise(rnd.setup, hand_size=action.size)
+    return advance(state, setup, Phase.CHOOSE_HAND_SIZE, rnd.bids, rnd.masks)
 
 
 # --- the RAF caller's call (§2.3, Decision 5) ---------------------------------------------
@@ -140,28 +132,24 @@ def call_refusal(state: GameState, action: Call) -> Refusal | None:
     return None if calls is None else calls.refusal(action)
 
 
-def take_call(advance: Advance) -> Callable[[GameState, Call], GameState]:
+def take_call(state: GameState, action: Call) -> GameState:
     """The transition: the caller's call sets the round's rules (§2.3).
 
     >>> import random, pyclag
     >>> state = pyclag.new_game(pyclag.presets.get("raf", first_deal_caller="eldest"), players=4)
     >>> state = pyclag.deal(pyclag.choose_hand_size(state, 5), rng=random.Random(1))
-    >>> state = take_call(pyclag.engine.decisions.advance)(state, Call(1, Suit.HEARTS, blind=True))
+    >>> state = take_call(state, Call(1, Suit.HEARTS, blind=True))
     >>> state.round.setup.played.label
     'Trumps H, Blind'
     """
-
-    def take(state: GameState, action: Call) -> GameState:
-        refusal = call_refusal(state, action)
-        if refusal is not None:
-            raise refused(state, action, refusal, "call", call_actions(state))
-        rnd = state.round
-        old = rnd.setup
-        played = _called(old.spec, action, state.rules.scoring)
-        setup = revise(old, call=action, played=played)
-        return advance(state, setup, Phase.CALL, rnd.bids, rnd.masks)
-
-    return take
+    refusal = call_refusal(state, action)
+    if refusal is not None:
+        raise refused(state, action, refusal, "call", call_actions(state))
+    rnd = state.round
+    old = rnd.setup
+    played = _called(old.spec, action, state.rules.scoring)
+    setup = revise(old, call=action, played=played)
+    return advance(state, setup, Phase.CALL, rnd.bids, rnd.masks)
 
 
 # Keyed by a user-built RoundSpec, Call and ContractScoring: one entry per call made.
@@ -242,27 +230,23 @@ def trump_refusal(state: GameState, action: DeclareTrump) -> Refusal | None:
     return ruling if isinstance(ruling, Refusal) else None
 
 
-def take_trump(advance: Advance) -> Callable[[GameState, DeclareTrump], GameState]:
+def take_trump(state: GameState, action: DeclareTrump) -> GameState:
     """The transition: the dealer names trumps, which sets the round's suits.
 
     >>> import random, pyclag
     >>> rules = pyclag.NORMAL.with_schedule([pyclag.rules.catalogue.dealer_calls(3)])
     >>> state = pyclag.deal(pyclag.new_game(rules, players=4), random.Random(2))  # seat 0 deals
-    >>> take_trump(pyclag.engine.decisions.advance)(state, DeclareTrump(0, Suit.HEARTS)).round.trump
+    >>> take_trump(state, DeclareTrump(0, Suit.HEARTS)).round.trump
     <Suit.HEARTS: 2>
     """
-
-    def take(state: GameState, action: DeclareTrump) -> GameState:
-        declared = trump_ruling(state, action)
-        if isinstance(declared, Refusal):
-            legal = trump_choices(state.round.setup)
-            raise refused(state, action, declared, "trump declaration", legal)
-        rnd = state.round
-        played = rnd.setup.spec.with_trump(declared)
-        setup = revise(rnd.setup, declared=declared, played=played)
-        return advance(state, setup, Phase.DECLARE_TRUMP, rnd.bids, rnd.masks)
-
-    return take
+    declared = trump_ruling(state, action)
+    if isinstance(declared, Refusal):
+        legal = trump_choices(state.round.setup)
+        raise refused(state, action, declared, "trump declaration", legal)
+    rnd = state.round
+    played = rnd.setup.spec.with_trump(declared)
+    setup = revise(rnd.setup, declared=declared, played=played)
+    return advance(state, setup, Phase.DECLARE_TRUMP, rnd.bids, rnd.masks)
 
 
 # --- bidding (§1.6, §1.7) ------------------------------------------------------------------
@@ -338,12 +322,7 @@ def bid_refusal(state: GameState, action: Bid) -> Refusal | None:
     return state.rules.hook.refusal(setup.hand_size, others, last, unchecked(action).tricks)
 
 
-BidTricks = Callable[[GameState, RoundState, int, object], GameState]
-"""The bid transition by its parts: state, its round, the seat to act, the tricks bid
-(any value: the transition refuses what is not a legal bid)."""
-
-
-def bid_tricks(advance: Advance) -> BidTricks:
+def bid_tricks(state: GameState, rnd: RoundState, seat: int, tricks: object) -> GameState:
     """The transition: ``seat``, the seat to act (the engine has checked the
     phase and the seat), bids ``tricks``; the last bid ends the phase. The
     verb :func:`pyclag.bid` calls it with the parts, the rows' ``take`` with
@@ -351,47 +330,39 @@ def bid_tricks(advance: Advance) -> BidTricks:
 
     >>> import random, pyclag
     >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL, players=3), rng=random.Random(1))
-    >>> state = bid_tricks(pyclag.engine.decisions.advance)(state, state.round, 1, 0)
+    >>> state = bid_tricks(state, state.round, 1, 0)
     >>> state.round.bids, state.round.to_act
     ((None, 0, None), 2)
     """
-
-    def bid(state: GameState, rnd: RoundState, seat: int, tricks: object) -> GameState:
-        setup = rnd.setup
-        last = setup.last_bidder
-        if seat == last:  # the hook binds the last bid (§1.7)
-            legal = bid_choices(state.rules, setup, seat, rnd.bids)
-        else:
-            legal = BID_RANGES[setup.hand_size]
-        if type(tricks) is not int or tricks not in legal:
-            tricks = whole(tricks)  # a NumPy integer is a plain int from here on
-            action = Bid(seat, unchecked(tricks))
-            refusal = bid_refusal(state, action)
-            if refusal is not None:
-                raise refused(state, action, refusal, "bid", legal)
-        bids = list(rnd.bids)
-        bids[seat] = unchecked(tricks)  # a legal bid, an int: checked above
-        if seat == last:  # the last bid ends the bidding (§1.6)
-            return advance(state, setup, rnd.phase, tuple(bids), rnd.masks)
-        return next_state(
-            state, setup, rnd.phase, (seat + 1) % setup.players, tuple(bids), rnd.masks, (), ()
-        )
-
-    return bid
+    setup = rnd.setup
+    last = setup.last_bidder
+    if seat == last:  # the hook binds the last bid (§1.7)
+        legal = bid_choices(state.rules, setup, seat, rnd.bids)
+    else:
+        legal = BID_RANGES[setup.hand_size]
+    if type(tricks) is not int or tricks not in legal:
+        tricks = whole(tricks)  # a NumPy integer is a plain int from here on
+        action = Bid(seat, unchecked(tricks))
+        refusal = bid_refusal(state, action)
+        if refusal is not None:
+            raise refused(state, action, refusal, "bid", legal)
+    bids = list(rnd.bids)
+    bids[seat] = unchecked(tricks)  # a legal bid, an int: checked above
+    if seat == last:  # the last bid ends the bidding (§1.6)
+        return advance(state, setup, rnd.phase, tuple(bids), rnd.masks)
+    return next_state(
+        state, setup, rnd.phase, (seat + 1) % setup.players, tuple(bids), rnd.masks, (), ()
+    )
 
 
-def take_bid(bid: BidTricks) -> Callable[[GameState, Bid], GameState]:
-    """The rows' transition: ``bid`` (:func:`bid_tricks`) with an action's parts.
+def take_bid(state: GameState, action: Bid) -> GameState:
+    """The rows' transition: :func:`bid_tricks` with an action's parts.
 
     >>> import random, pyclag
     >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL, players=3), rng=random.Random(1))
-    >>> take_bid(bid_tricks(pyclag.engine.decisions.advance))(state, Bid(1, 0)).round.bids
+    >>> take_bid(state, Bid(1, 0)).round.bids
     (None, 0, None)
     """
-
-    def take(state: GameState, action: Bid) -> GameState:
-        # The bid as given (``unchecked``: compiled, a read of the field typed int
-        # would refuse a str with mypyc's own TypeError before the bid's ruling).
-        return bid(state, state.round, action.seat, unchecked(action).tricks)
-
-    return take
+    # The bid as given (``unchecked``: compiled, a read of the field typed int
+    # would refuse a str with mypyc's own TypeError before the bid's ruling).
+    return bid_tricks(state, state.round, action.seat, unchecked(action).tricks)

@@ -27,7 +27,7 @@ from pyclag.cards import Card, Rank, Suit
 from pyclag.engine import _plays, _turns
 from pyclag.engine._game import apply, misplaced_bid, wrong_phase_error
 from pyclag.engine._refusals import describe, not_a_state, refused, where
-from pyclag.engine.decisions import BID_TRICKS, BY_PHASE, PLAY_CARD
+from pyclag.engine.decisions import BY_PHASE
 from pyclag.engine.state import GameState, Phase, RoundState, seat_to_act
 from pyclag.errors import IllegalDeclarationError, Reason
 from pyclag.rules.trumps import NoTrumps
@@ -197,7 +197,7 @@ def bid(state: GameState, tricks: int) -> GameState:
     current, seat = rnd.phase, rnd.to_act
     if (current is not _BID and current is not _BID_FIRST) or type(seat) is not int:
         raise misplaced_bid(state, f"illegal bid {tricks!r}")
-    return BID_TRICKS(state, rnd, seat, tricks)
+    return _turns.bid_tricks(state, rnd, seat, tricks)
 
 
 # --- play ---------------------------------------------------------------------------------
@@ -270,4 +270,4 @@ def play(state: GameState, card: Card, as_card: Card | None = None) -> GameState
     if rnd.phase is not _PLAY or type(seat) is not int:
         shown = card if type(card) is Card else repr(card)
         raise wrong_phase_error(state, f"illegal play {shown}", _PLAY)
-    return PLAY_CARD(state, rnd, seat, card, as_card)
+    return _plays.play_card(state, rnd, seat, card, as_card)

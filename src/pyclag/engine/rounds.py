@@ -13,7 +13,9 @@ workings.
 - Walking a round: :func:`round_rules` (the round's resolved rules),
   :func:`start_round`, :func:`next_round`, :func:`tally`, :func:`contracts`.
 - Each decision's pieces: :func:`bid_choices`, :func:`declared_trump`,
-  :func:`play_mask`, :func:`contenders` (who is still in a draw).
+  :func:`play_mask`, :func:`contenders` (who is still in a draw), and the two
+  commonest transitions by their parts, :func:`bid_tricks` and
+  :func:`play_card` (the seat to act bids or plays; a search's inner loop).
 - Checking and refusing: :func:`check_state`, :func:`not_a_state`,
   :func:`refused_in`, :func:`wrong_phase_error`.
 """
@@ -24,12 +26,13 @@ from pyclag.engine._build import new_game_state, new_round_state, revise
 from pyclag.engine._chance import contenders
 from pyclag.engine._flow import contracts, next_round, round_rules, start_round, tally
 from pyclag.engine._game import wrong_phase_error
-from pyclag.engine._plays import play_mask
+from pyclag.engine._plays import play_card, play_mask
 from pyclag.engine._refusals import check_state, not_a_state, refused_in
-from pyclag.engine._turns import bid_choices, declared_trump
+from pyclag.engine._turns import bid_choices, bid_tricks, declared_trump
 
 __all__ = [
     "bid_choices",
+    "bid_tricks",
     "check_state",
     "contenders",
     "contracts",
@@ -38,6 +41,7 @@ __all__ = [
     "new_round_state",
     "next_round",
     "not_a_state",
+    "play_card",
     "play_mask",
     "refused_in",
     "revise",

@@ -96,7 +96,7 @@ class _Queue:
         self.rnd = rnd
         self.taken = dict.fromkeys(ROUND_FIELDS, 0)
 
-    def next(self, row: Decision, seat: int) -> tuple[str, Action] | None:
+    def next(self, row: Decision[Any], seat: int) -> tuple[str, Action] | None:
         """The record's next decision for ``row`` by ``seat``, with its field;
         ``None`` where the record stops."""
         field = row.record_field

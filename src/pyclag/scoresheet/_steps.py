@@ -26,7 +26,7 @@ import attrs
 
 from pyclag._checks import unchecked
 from pyclag.actions import Bid, Call, CallChoice, ChooseHandSize, DeclareTrump
-from pyclag.engine.decisions import TABLE, round_phases
+from pyclag.engine.decisions import round_phases
 from pyclag.engine.rounds import (
     contenders,
     contracts,
@@ -79,7 +79,7 @@ def first_deal(rules: RuleSet, players: int, first_dealer: int) -> SheetDeal:
     >>> first_deal(pyclag.presets.get("wikipedia", scottish_draw_each_round=True), 4, 0).waiting
     <Phase.DRAW: 'draw'>
     """
-    return _opened(rules, start_round(TABLE, rules, players, 0, first_dealer).setup)
+    return _opened(rules, start_round(rules, players, 0, first_dealer).setup)
 
 
 def next_deal(row: SheetRow) -> SheetDeal | None:
@@ -93,7 +93,7 @@ def next_deal(row: SheetRow) -> SheetDeal | None:
     1
     """
     deal = row.deal
-    following = next_round(TABLE, deal.rules, deal.setup, row.points, row.tricks_won, row.totals)
+    following = next_round(deal.rules, deal.setup, row.points, row.tricks_won, row.totals)
     return None if following is None else _opened(deal.rules, following.setup)
 
 

@@ -6,7 +6,7 @@ the rule gives (the row's ``check``, :mod:`pyclag.engine.decisions`)."""
 from __future__ import annotations
 
 import random
-from typing import Final
+from typing import Any, Final
 
 from pyclag._checks import not_a
 from pyclag.actions import Play, PlayerAction
@@ -48,7 +48,7 @@ class UndeclaredTwoError(AnswerError):
         self.two = two
 
 
-def pending_decision(view: Observation, func: str) -> Decision:
+def pending_decision(view: Observation, func: str) -> Decision[Any]:
     """The row of the decision ``view``'s seat is to take; ``func``, the caller,
     is refused anything but an Observation, and a view with nothing to decide.
 

@@ -13,7 +13,7 @@ table, :mod:`pyclag.engine.decisions`). Internal surface of :mod:`pyclag.termina
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Final
+from typing import Any, Final
 
 import attrs
 
@@ -263,7 +263,7 @@ class Asking(Frozen):
     """
 
     options: Callable[[Observation], str]
-    explain: Callable[[Observation, Decision], str]
+    explain: Callable[[Observation, Decision[Any]], str]
     hint: str = ""
 
 
@@ -279,24 +279,24 @@ def _cards(view: Observation) -> str:
     return join(sorted_cards(plays, rank_order(view)))
 
 
-def _legal(view: Observation, row: Decision) -> str:
+def _legal(view: Observation, row: Decision[Any]) -> str:
     return f"Legal {row.noun}s: {options_text(view, row)}."
 
 
-def _explain_bid(view: Observation, row: Decision) -> str:
+def _explain_bid(view: Observation, row: Decision[Any]) -> str:
     return f" the number of tricks you mean to take, exactly. {_legal(view, row)}"
 
 
-def _explain_size(view: Observation, row: Decision) -> str:
+def _explain_size(view: Observation, row: Decision[Any]) -> str:
     return f": how many cards each player is dealt. {_legal(view, row)}"
 
 
-def _explain_trump(view: Observation, row: Decision) -> str:
+def _explain_trump(view: Observation, row: Decision[Any]) -> str:
     words = "a suit, by letter or name (C D H S, or spades), or nt for no trumps"
     return f": {words}. {_legal(view, row)}"
 
 
-def _explain_play(view: Observation, row: Decision) -> str:
+def _explain_play(view: Observation, row: Decision[Any]) -> str:
     text = f" a card: rank then suit, e.g. AS, 10H or TH, 7c. {_legal(view, row)}"
     if view.spec.twos is not None:
         text += "\nTwos are wild: name the card a two stands for, e.g. 2H=AC."
@@ -346,7 +346,7 @@ def _call_options(view: Observation) -> str:
     return f"{', '.join(_call_modes(view))}{extra}"
 
 
-def _explain_call(view: Observation, row: Decision) -> str:
+def _explain_call(view: Observation, row: Decision[Any]) -> str:
     precedence = any(isinstance(a, Call) and isinstance(a.suits, Precedence) for a in view.legal)
     modes, flags = _call_modes(view), _call_flags(view)
     # What each word does, from the deal it makes (RoundSpec.with_call): one source.
@@ -381,7 +381,7 @@ ASKING: Final[Mapping[Phase, Asking]] = {
 fails here, at import, until the terminal knows how to ask for it."""
 
 
-def options_text(view: Observation, row: Decision) -> str:
+def options_text(view: Observation, row: Decision[Any]) -> str:
     """The legal answers to ``row``'s decision in ``view``, as you would type them.
 
     >>> import random, pyclag
