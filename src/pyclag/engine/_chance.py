@@ -16,6 +16,7 @@ from pyclag.cards import Card
 from pyclag.engine._build import revise
 from pyclag.engine._flow import advance
 from pyclag.engine._refusals import refused
+from pyclag.engine.position import Position
 from pyclag.engine.state import GameState, Phase, RoundSetup
 from pyclag.errors import Refusal
 from pyclag.hand import cards_of
@@ -70,7 +71,7 @@ def sample_draw(state: GameState, rng: random.Random) -> Draw:
     return Draw(drawn_cards(contenders(state.round.setup), rng))
 
 
-def draw_refusal(state: GameState, action: Draw) -> Refusal | None:
+def draw_refusal(position: Position, action: Draw) -> Refusal | None:
     """Why ``action`` is not a draw that can happen (it does not settle, or repeats a card).
 
     >>> import pyclag
@@ -78,7 +79,7 @@ def draw_refusal(state: GameState, action: Draw) -> Refusal | None:
     >>> draw_refusal(state, Draw(pyclag.parse_cards("AS AS KS"))).why
     'one turn of the draw turns a different card for each player, not AS AS KS'
     """
-    return _refusal(draw_winner(_cards(action), contenders(state.round.setup)))
+    return _refusal(draw_winner(_cards(action), contenders(position.setup)))
 
 
 def _cards(action: Draw) -> tuple[Card, ...]:
@@ -120,7 +121,7 @@ def sample_deal(state: GameState, rng: random.Random) -> Deal:
 _DEAL: Final = Phase.DEAL  # an enum member read through its class costs an attribute lookup
 
 
-def deal_refusal(state: GameState, action: Deal) -> Refusal | None:
+def deal_refusal(position: Position, action: Deal) -> Refusal | None:
     """Why ``action.deck`` is not a pack: not the 52 distinct cards.
 
     >>> import pyclag
@@ -183,7 +184,7 @@ def sample_shuffle(state: GameState, rng: random.Random) -> ShuffleHands:
     return ShuffleHands(tuple(piles))
 
 
-def shuffle_refusal(state: GameState, action: ShuffleHands) -> Refusal | None:
+def shuffle_refusal(position: Position, action: ShuffleHands) -> Refusal | None:
     """Why ``action`` is not a shuffle of each seat's own cards.
 
     >>> import pyclag
@@ -194,7 +195,8 @@ def shuffle_refusal(state: GameState, action: ShuffleHands) -> Refusal | None:
     >>> shuffle_refusal(state, swapped).why
     'a face-down shuffle gives each seat an order of its own cards; seat 0 holds 4C 7C, not 2C 5C'
     """
-    return _refusal(piles_refusal(state.round.masks, unchecked(action).piles))  # as given
+    masks = tuple(map(position.held, range(position.setup.players)))
+    return _refusal(piles_refusal(masks, unchecked(action).piles))  # as given
 
 
 def take_shuffle(state: GameState, action: ShuffleHands) -> GameState:

@@ -14,6 +14,7 @@ from pyclag.cards import Card, Rank
 from pyclag.engine._build import new_round_state, new_trick, next_state
 from pyclag.engine._flow import NATURAL_PLAYS, finish_round
 from pyclag.engine._refusals import refused_parts
+from pyclag.engine.position import Position
 from pyclag.engine.state import GameState, Phase, RoundState, seat_to_act
 from pyclag.errors import Refusal
 from pyclag.hand import ONE_SUIT, cards_of
@@ -41,17 +42,6 @@ _PLAY: Final = Phase.PLAY
 _ROUND_OVER: Final = Phase.ROUND_OVER
 
 
-def _seen(rnd: RoundState) -> int:
-    """The cards every player has seen this round: the turn-up and the cards played."""
-    seen = rnd.setup.turnup.mask if rnd.setup.turnup is not None else 0
-    for trick in rnd.tricks:
-        for past in trick.plays:
-            seen |= past.card.mask
-    for past in rnd.trick:
-        seen |= past.card.mask
-    return seen
-
-
 def play_mask(rnd: RoundState, seat: int) -> int:
     """The cards ``seat``, the seat to act, may play, as a mask: following suit,
     or the wild-two rules where twos are wild and the seat holds one.
@@ -67,7 +57,7 @@ def play_mask(rnd: RoundState, seat: int) -> int:
     twos = rnd.setup.played.twos
     if twos is None or not held & TWOS:  # wild twos change nothing without a two (rule 5)
         return following(rnd.trick, held)
-    return legal_mask(twos, rnd.trick, held, rnd.setup.trump, _seen(rnd))
+    return legal_mask(twos, rnd.trick, held, rnd.setup.trump, rnd.seen)
 
 
 def play_cards(rnd: RoundState, seat: int) -> tuple[Card, ...]:
@@ -101,7 +91,7 @@ def declarations_now(rnd: RoundState, card: Card) -> tuple[Card, ...]:
     held = rnd.masks[seat]
     if twos is None or not play_mask(rnd, seat) & card.mask:
         return ()
-    return declarations(twos, rnd.trick, held, rnd.setup.trump, _seen(rnd))
+    return declarations(twos, rnd.trick, held, rnd.setup.trump, rnd.seen)
 
 
 def play_actions(state: GameState) -> tuple[Play, ...]:
@@ -134,7 +124,7 @@ def play_actions(state: GameState) -> tuple[Play, ...]:
         )
     return tuple(
         Play(seat, card, named) if card.rank is Rank.TWO else NATURAL_PLAYS[seat][card.index]
-        for card in cards_of(legal_mask(twos, rnd.trick, held, rnd.setup.trump, _seen(rnd)))
+        for card in cards_of(legal_mask(twos, rnd.trick, held, rnd.setup.trump, rnd.seen))
         for named in (declarations_now(rnd, card) if card.rank is Rank.TWO else (None,))
     )
 
@@ -166,7 +156,7 @@ def _chunk_plays(chunk: _Chunk, seat: int, suit: int, bits: int) -> tuple[Play, 
     return plays
 
 
-def play_refusal_now(state: GameState, action: Play) -> Refusal | None:
+def play_refusal_now(position: Position, action: Play) -> Refusal | None:
     """Why ``action`` is refused: not held, not following suit, a wild two misnamed.
 
     >>> import random, pyclag
@@ -175,14 +165,14 @@ def play_refusal_now(state: GameState, action: Play) -> Refusal | None:
     >>> play_refusal_now(state, Play(1, Card.parse("AS"))).why
     'seat 1 does not hold AS'
     """
-    rnd, seat = state.round, action.seat
-    setup = rnd.setup
+    seat = action.seat
+    setup = position.setup
     return play_refusal(
         setup.played.twos,
-        rnd.trick,
-        rnd.masks[seat],
+        position.trick,
+        position.held(seat),
         setup.trump,
-        _seen(rnd),
+        position.seen,
         seat,
         action.card,
         action.as_card,
@@ -223,7 +213,7 @@ def play_card(
         played = NATURAL_PLAYS[seat][card.index]
     else:
         twos, trump = setup.played.twos, setup.trump
-        refusal = play_refusal(twos, trick, held, trump, _seen(rnd), seat, card, as_card)
+        refusal = play_refusal(twos, trick, held, trump, rnd.seen, seat, card, as_card)
         if refusal is not None:  # named by its parts: a Play holds only cards
             text = play_text(card, as_card)
             raise refused_parts(state, seat, text, refusal, "play", play_cards(rnd, seat))

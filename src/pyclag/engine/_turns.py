@@ -20,6 +20,7 @@ from pyclag.cards import Suit
 from pyclag.engine._build import next_state, revise
 from pyclag.engine._flow import advance
 from pyclag.engine._refusals import refused
+from pyclag.engine.position import Position
 from pyclag.engine.state import GameState, Phase, RoundSetup, RoundState, seat_to_act
 from pyclag.errors import IllegalTrumpError, Reason, Refusal
 from pyclag.rules.bidding import BID_RANGES
@@ -71,7 +72,7 @@ def hand_size_actions(state: GameState) -> tuple[ChooseHandSize, ...]:
     return tuple(ChooseHandSize(seat, h) for h in sizes)
 
 
-def hand_size_refusal(state: GameState, action: ChooseHandSize) -> Refusal | None:
+def hand_size_refusal(position: Position, action: ChooseHandSize) -> Refusal | None:
     """Why the dealer may not choose ``action.size``.
 
     >>> import pyclag
@@ -79,9 +80,9 @@ def hand_size_refusal(state: GameState, action: ChooseHandSize) -> Refusal | Non
     >>> hand_size_refusal(state, ChooseHandSize(0, 8)).why
     'not a hand size the dealer may choose'
     """
-    setup = state.round.setup
+    setup = position.setup
     size = unchecked(action).size  # as given: the spec's ruling refuses what is not a size
-    return setup.spec.hand_size_refusal(setup.players, size, state.rules.no_turnup)
+    return setup.spec.hand_size_refusal(setup.players, size, position.rules.no_turnup)
 
 
 def take_hand_size(state: GameState, action: ChooseHandSize) -> GameState:
@@ -119,7 +120,7 @@ def call_actions(state: GameState) -> tuple[Call, ...]:
     return () if calls is None else calls.legal_calls(seat_to_act(state.round))
 
 
-def call_refusal(state: GameState, action: Call) -> Refusal | None:
+def call_refusal(position: Position, action: Call) -> Refusal | None:
     """Why ``action`` is none of the calls the round allows.
 
     >>> import random, pyclag
@@ -128,7 +129,7 @@ def call_refusal(state: GameState, action: Call) -> Refusal | None:
     >>> call_refusal(state, Call(1, "hearts")).why
     "suits must be a Suit, NO_TRUMPS or a Precedence, not 'hearts'"
     """
-    calls = state.round.setup.spec.calls
+    calls = position.setup.spec.calls
     return None if calls is None else calls.refusal(action)
 
 
@@ -187,7 +188,7 @@ def trump_actions(state: GameState) -> tuple[DeclareTrump, ...]:
     return tuple(DeclareTrump(seat, suit) for suit in trump_choices(state.round.setup))
 
 
-def trump_ruling(state: GameState, action: DeclareTrump) -> Suit | NoTrumps | Refusal:
+def trump_ruling(position: Position, action: DeclareTrump) -> Suit | NoTrumps | Refusal:
     """The trump ``action`` declares, or why the dealer may not declare it.
 
     >>> import random, pyclag
@@ -196,7 +197,7 @@ def trump_ruling(state: GameState, action: DeclareTrump) -> Suit | NoTrumps | Re
     >>> [trump_ruling(state, DeclareTrump(0, suit)) for suit in (Suit.HEARTS, "H")]
     [<Suit.HEARTS: 2>, Refusal(error=<class 'pyclag.errors.IllegalTrumpError'>, ...)]
     """
-    return declared_trump(state.round.setup, action.suit)
+    return declared_trump(position.setup, action.suit)
 
 
 def declared_trump(setup: RoundSetup, suit: object) -> Suit | NoTrumps | Refusal:
@@ -217,7 +218,7 @@ def declared_trump(setup: RoundSetup, suit: object) -> Suit | NoTrumps | Refusal
     return Refusal(IllegalTrumpError, Reason.BAD_TRUMP, "this round has no trump to declare")
 
 
-def trump_refusal(state: GameState, action: DeclareTrump) -> Refusal | None:
+def trump_refusal(position: Position, action: DeclareTrump) -> Refusal | None:
     """Why the dealer may not declare ``action.suit``.
 
     >>> import random, pyclag
@@ -226,7 +227,7 @@ def trump_refusal(state: GameState, action: DeclareTrump) -> Refusal | None:
     >>> trump_refusal(state, DeclareTrump(0, pyclag.rules.NO_TRUMPS)).why
     'not a trump the dealer may name'
     """
-    ruling = trump_ruling(state, action)
+    ruling = trump_ruling(position, action)
     return ruling if isinstance(ruling, Refusal) else None
 
 
@@ -306,7 +307,7 @@ def _bids(seat: int, values: tuple[int, ...]) -> tuple[Bid, ...]:
     return tuple(Bid(seat, tricks) for tricks in values)
 
 
-def bid_refusal(state: GameState, action: Bid) -> Refusal | None:
+def bid_refusal(position: Position, action: Bid) -> Refusal | None:
     """Why ``action`` is refused: out of range, or against the hook.
 
     >>> import random, pyclag
@@ -314,12 +315,11 @@ def bid_refusal(state: GameState, action: Bid) -> Refusal | None:
     >>> bid_refusal(state, Bid(1, 5)).why, bid_refusal(state, Bid(1, 5)).reason
     ('a bid is 0..1 tricks', <Reason.BID_OUT_OF_RANGE: 'bid-out-of-range'>)
     """
-    rnd = state.round
-    setup = rnd.setup
-    others = _total(rnd.bids)
+    setup = position.setup
+    others = _total(position.bids)
     last = action.seat == setup.last_bidder
     # The bid as given: compiled, a read of the field typed int would take True for 1.
-    return state.rules.hook.refusal(setup.hand_size, others, last, unchecked(action).tricks)
+    return position.rules.hook.refusal(setup.hand_size, others, last, unchecked(action).tricks)
 
 
 def bid_tricks(state: GameState, rnd: RoundState, seat: int, tricks: object) -> GameState:

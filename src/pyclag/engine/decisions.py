@@ -40,6 +40,7 @@ from pyclag.actions import (
 )
 from pyclag.engine import _chance, _flow, _plays, _turns
 from pyclag.engine._schedule import ACTOR, NEEDED, First, Needed, round_phases
+from pyclag.engine.position import Position
 from pyclag.engine.state import GameState, Phase
 from pyclag.errors import Refusal
 from pyclag.rules.ruleset import RuleSet
@@ -70,8 +71,10 @@ class Decision(Frozen, Generic[A]):
       and ``actor(setup)``: who takes it on entering the phase, a seat or
       CHANCE (both from :mod:`pyclag.engine._schedule`, which the flow reads).
     * ``legal(state)``: the legal actions (``()`` at a chance node).
-    * ``check(state, action)``: why an action of the right kind, by the seat to
-      act, is refused, or ``None``: the rule's :class:`~pyclag.errors.Refusal`.
+    * ``check(position, action)``: why an action of the right kind, by the seat
+      to act, is refused, or ``None``: the rule's :class:`~pyclag.errors.Refusal`,
+      read from a state or from the observation of the seat to act
+      (:class:`~pyclag.engine.position.Position`).
     * ``take(state, action)``: the transition, which refuses what ``check``
       refuses (with a fast path for what is plainly legal).
     * ``read(text, seat)``: the action from its notation (:mod:`pyclag.notation`);
@@ -86,7 +89,7 @@ class Decision(Frozen, Generic[A]):
     verb: str
     record_field: str
     legal: Callable[[GameState], tuple[A, ...]]
-    check: Callable[[GameState, A], Refusal | None]
+    check: Callable[[Position, A], Refusal | None]
     take: Callable[[GameState, A], GameState]
     read: Callable[[str, Any], A]  # the seat to act: CHANCE at a chance node
     from_record: Callable[[Any, Any], A]

@@ -11,18 +11,12 @@ progress and the finished tricks.
 >>> state.round.phase, state.round.dealer, state.scores
 (<Phase.DEAL: 'deal'>, 0, (0, 0, 0, 0))
 
-The state's classes are written out by hand rather than by attrs, because mypyc
-compiles a class it can see whole into a native class (a C struct: built and
-read many times faster) and compiles an attrs class as an ordinary Python
-class (``docs/development.rst``, "The two builds"). They keep what attrs gave
-them: frozen (setting or deleting a field raises an AttributeError, in the
-pure build attrs' FrozenInstanceError), equality and hashing by their fields,
-``__match_args__``, pickles (by their fields: a pickle loads in either build),
-copies that are the value itself, and :func:`~pyclag._values.replace` for
-``attrs.evolve`` (:class:`pyclag._values.Value`, their base).
-Each field is ``Final``: compiled, a native class has no setter for a
-``Final`` attribute; interpreted, :func:`pyclag._checks.freeze` refuses the
-assignment after the ``__init__`` written here has run.
+The state's classes are written out by hand rather than by attrs, so that
+mypyc compiles them into native classes (``docs/development.rst``, "The two
+builds"). They keep what attrs gave them: frozen fields (each ``Final``),
+equality and hashing by their fields, ``__match_args__``, pickles that load
+in either build, copies that are the value itself, and
+:func:`~pyclag._values.replace` for ``attrs.evolve``.
 """
 
 from __future__ import annotations
@@ -322,6 +316,18 @@ class RoundState(TrickRecord):
             return self.trick[0].seat
         return self.tricks[-1].winner if self.tricks else self.setup.first_bidder
 
+    @property
+    def seen(self) -> int:
+        """The cards every player has seen this round, as a mask: the turn-up and the cards played."""
+        turnup = self.setup.turnup
+        mask = turnup.mask if turnup is not None else 0
+        for trick in self.tricks:
+            for past in trick.plays:
+                mask |= past.card.mask
+        for past in self.trick:
+            mask |= past.card.mask
+        return mask
+
     def __repr__(self) -> str:
         return f"<RoundState {round_words(self.setup)}, {phase_words(self)}>"
 
@@ -402,6 +408,30 @@ class GameState(Value):
     def first_dealer(self) -> Seat:
         """The dealer of the first round (the deal passes left every round, §1.3)."""
         return self.round.setup.first_dealer
+
+    @property
+    def setup(self) -> RoundSetup:
+        """The current round's setup."""
+        return self.round.setup
+
+    @property
+    def bids(self) -> tuple[int | None, ...]:
+        """The current round's bids by seat (``None``: not bid)."""
+        return self.round.bids
+
+    @property
+    def trick(self) -> tuple[Play, ...]:
+        """The current round's trick in progress."""
+        return self.round.trick
+
+    @property
+    def seen(self) -> int:
+        """The cards every player has seen in the current round (:attr:`RoundState.seen`)."""
+        return self.round.seen
+
+    def held(self, seat: Seat) -> int:
+        """The cards ``seat`` holds in the current round, as a mask."""
+        return self.round.masks[seat]
 
     def __str__(self) -> str:
         """A few lines a person can read: the round, trumps, each seat's cards,

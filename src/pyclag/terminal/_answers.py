@@ -5,7 +5,6 @@ the rule gives (the row's ``check``, :mod:`pyclag.engine.decisions`)."""
 
 from __future__ import annotations
 
-import random
 from typing import Any, Final
 
 from pyclag._checks import not_a
@@ -15,7 +14,7 @@ from pyclag.engine.decisions import BY_PHASE, Decision
 from pyclag.errors import ClagError, RecordError
 from pyclag.notation import read_typed_play
 from pyclag.terminal.words import declarations_text, options_text
-from pyclag.views import Observation, check_view, determinize
+from pyclag.views import Observation, check_view
 
 __all__ = ["AnswerError", "UndeclaredTwoError", "pending_decision", "read_answer"]
 
@@ -116,9 +115,8 @@ def read_answer(view: Observation, text: str, two: Card | None = None) -> Player
             return named[0]
         if named:
             raise UndeclaredTwoError(action.card)
-    # The rule's own refusal, on a table this seat cannot tell from the real one:
-    # determinize keeps its hand, the trick, the bids and the seat to act.
-    refusal = row.check(determinize(view, random.Random(0)), action)
+    # The rule's own refusal, read from what this seat knows (a Position).
+    refusal = row.check(view, action)
     if refusal is None:  # the table lists every legal action (tests/engine/test_decisions.py)
         raise AnswerError(f"you may not {row.verb} {action} now; {listed}")
     # A refusal lists its own options where they are not the decision's (a two's cards).

@@ -197,6 +197,31 @@ class Observation(Frozen):
         return tuple(played)
 
     @property
+    def seen(self) -> int:
+        """The cards every player has seen this round, as a mask: the turn-up and
+        the cards played (a :class:`~pyclag.engine.position.Position`'s)."""
+        turnup = self.setup.turnup
+        return sum(self.played) | (turnup.mask if turnup is not None else 0)
+
+    def held(self, seat: Seat) -> int:
+        """The cards ``seat`` holds, as a mask: this seat's own hand, the one a
+        ruling on its own action reads (a :class:`~pyclag.engine.position.Position`'s).
+        Another seat's cards, or its own while they lie face down, are hidden
+        from it: a RulesError.
+
+        >>> import pyclag
+        >>> view = observe(pyclag.deal(pyclag.new_game(pyclag.NORMAL, 3), deck=pyclag.DECK), 1)
+        >>> str(pyclag.Hand(view.held(1))), view.seen == view.setup.turnup.mask
+        ('2C', True)
+        >>> view.held(2)
+        Traceback (most recent call last):
+        pyclag.errors.RulesError: held: seat 2's cards are hidden from seat 1
+        """
+        if seat != self.seat or self.hand is None:
+            raise RulesError(f"held: seat {seat}'s cards are hidden from seat {self.seat}")
+        return self.hand.mask
+
+    @property
     def unseen(self) -> int:
         """The cards this seat has not seen this round (neither in its hand, nor
         played, nor turned up), as a mask.
