@@ -26,8 +26,10 @@ Legality is the decision table's: :func:`legal_ids` reads
 
 from __future__ import annotations
 
+import bisect
 import random
-from typing import Final, TypeAlias
+from collections.abc import Callable, Mapping
+from typing import Any, Final, TypeAlias
 
 import attrs
 
@@ -36,6 +38,7 @@ from pyclag._checks import Frozen, not_a, whole
 from pyclag.actions import Bid, Call, CallChoice, ChooseHandSize, DeclareTrump, Play, PlayerAction
 from pyclag.cards import DECK, Card, Rank, Suit
 from pyclag.engine import apply, legal_actions
+from pyclag.engine.decisions import DECISIONS
 from pyclag.engine.state import GameState
 from pyclag.errors import (
     IllegalActionError,
@@ -203,6 +206,14 @@ def _call_id(action: Call) -> int | None:
     return found
 
 
+def _bid_id(action: Bid) -> int | None:
+    return _count_id(action.tricks, 0, _BID, action, IllegalBidError)
+
+
+def _hand_size_id(action: ChooseHandSize) -> int | None:
+    return _count_id(action.size, 1, _SIZE, action, IllegalHandSizeError)
+
+
 def _trump_id(action: DeclareTrump) -> int | None:
     suit = action.suit
     found = _TRUMP_IDS.get(suit) if type(suit) is Suit or isinstance(suit, NoTrumps) else None
@@ -210,6 +221,29 @@ def _trump_id(action: DeclareTrump) -> int | None:
         why = "not a suit or NO_TRUMPS"
         raise _no_id(action, IllegalTrumpError, Reason.BAD_TRUMP, why)
     return found
+
+
+_ENCODE: Final[Mapping[type[PlayerAction], Callable[[Any], int | None]]] = {
+    Play: _play_id,
+    Bid: _bid_id,
+    Call: _call_id,
+    ChooseHandSize: _hand_size_id,
+    DeclareTrump: _trump_id,
+}
+"""The id of an action, by its class: each player's decision's own blocks."""
+
+
+def _encoders() -> Mapping[type[PlayerAction], Callable[[Any], int | None]]:
+    """:data:`_ENCODE`, for every player's decision of the decision table: a
+    decision added to the table without ids fails here, by name, not later
+    at a learner's table."""
+    missing = [row.noun for row in DECISIONS if not row.chance and row.action not in _ENCODE]
+    if missing:
+        raise ImportError(f"pyclag.codec: no action ids for the decisions {missing}")
+    return _ENCODE
+
+
+_ENCODERS: Final = _encoders()
 
 
 def action_id(action: PlayerAction) -> int:
@@ -226,19 +260,8 @@ def action_id(action: PlayerAction) -> int:
     Traceback (most recent call last):
     pyclag.errors.IllegalBidError: action_id: Bid(seat=0, tricks=53) has no id: not an int in 0..52
     """
-    found: int | None
-    if type(action) is Play:
-        found = _play_id(action)
-    elif type(action) is Bid:
-        found = _count_id(action.tricks, 0, _BID, action, IllegalBidError)
-    elif type(action) is Call:
-        found = _call_id(action)
-    elif type(action) is ChooseHandSize:
-        found = _count_id(action.size, 1, _SIZE, action, IllegalHandSizeError)
-    elif type(action) is DeclareTrump:
-        found = _trump_id(action)
-    else:
-        found = None
+    encode = _ENCODERS.get(type(action))
+    found = encode(action) if encode is not None else None
     if found is None:
         why = "only a player's action (Bid, Play, Call, ChooseHandSize, DeclareTrump) has one"
         raise IllegalActionError(f"action_id: {action!r} has no id: {why}", Reason.NOT_AN_ACTION)
@@ -289,18 +312,46 @@ def decode(number: int, seat: int) -> PlayerAction:
     """
     number = _check_id("decode", number)
     seat = _check_seat("decode", seat)
-    if number < _BID:
-        return Play(seat, _CARDS_BY_ID[number])
-    if number < _SIZE:
-        return Bid(seat, number - _BID)
-    if number < _TRUMP:
-        return ChooseHandSize(seat, number - _SIZE + 1)
-    if number < _CALL:
-        return DeclareTrump(seat, _TRUMP_CHOICES[number - _TRUMP])
-    if number < _WILD:
-        return CALL_CHOICES[number - _CALL].by(seat)
-    two, named = divmod(number - _WILD, 52)
+    block = bisect.bisect_right(_STARTS, number) - 1
+    return _DECODE[block](number - _STARTS[block], seat)
+
+
+def _card_of_id(offset: int, seat: int) -> PlayerAction:
+    return Play(seat, _CARDS_BY_ID[offset])
+
+
+def _bid_of_id(offset: int, seat: int) -> PlayerAction:
+    return Bid(seat, offset)
+
+
+def _hand_size_of_id(offset: int, seat: int) -> PlayerAction:
+    return ChooseHandSize(seat, offset + 1)
+
+
+def _trump_of_id(offset: int, seat: int) -> PlayerAction:
+    return DeclareTrump(seat, _TRUMP_CHOICES[offset])
+
+
+def _call_of_id(offset: int, seat: int) -> PlayerAction:
+    return CALL_CHOICES[offset].by(seat)
+
+
+def _wild_two_of_id(offset: int, seat: int) -> PlayerAction:
+    two, named = divmod(offset, 52)
     return Play(seat, _TWO_CARDS[two], _CARDS_BY_ID[named])
+
+
+_DECODE: Final = (
+    _card_of_id,
+    _bid_of_id,
+    _hand_size_of_id,
+    _trump_of_id,
+    _call_of_id,
+    _wild_two_of_id,
+)
+"""The action of an id by its block, in the order of :data:`ID_BLOCKS`."""
+
+_STARTS: Final = tuple(block.start for block in ID_BLOCKS)
 
 
 def _legal(func: str, source: object) -> tuple[PlayerAction, ...]:

@@ -80,6 +80,8 @@ class Decision(Frozen, Generic[A]):
     * ``read(text, seat)``: the action from its notation (:mod:`pyclag.notation`);
       ``from_record(value, seat)`` the action from the value a record keeps
       (one entry of ``bids`` or ``plays``, or the whole field).
+    * ``most(players, size)``: the most times a round of ``players`` seats and
+      ``size`` cards each takes it (what a game's length is counted from).
     * ``sample(state, rng)``: for a chance step, its outcome drawn from ``rng``.
     """
 
@@ -88,6 +90,7 @@ class Decision(Frozen, Generic[A]):
     noun: str
     verb: str
     record_field: str
+    most: Callable[[int, int], int]
     legal: Callable[[GameState], tuple[A, ...]]
     check: Callable[[Position, A], Refusal | None]
     take: Callable[[GameState, A], GameState]
@@ -156,6 +159,18 @@ _BID_FIRST: Final = Phase.BID_BEFORE_DEAL
 _DEAL: Final = Phase.DEAL
 
 
+def _once(players: int, size: int) -> int:
+    return 1
+
+
+def _each_seat(players: int, size: int) -> int:
+    return players
+
+
+def _each_card(players: int, size: int) -> int:
+    return players * size
+
+
 def _no_legal(state: GameState) -> tuple[NoReturn, ...]:
     return ()  # a chance node: no player acts
 
@@ -169,6 +184,7 @@ def _bidding(phase: Phase) -> Decision[Bid]:
         "bid",
         "bid",
         "bids",
+        most=_each_seat,
         legal=_turns.bid_actions,
         check=_turns.bid_refusal,
         take=_turns.take_bid,
@@ -187,6 +203,7 @@ _DRAW_ROW: Final = Decision(
     "draw",
     "draw for the first bidder",
     "draw",
+    most=_once,
     legal=_no_legal,
     check=_chance.draw_refusal,
     take=_chance.take_draw,
@@ -200,6 +217,7 @@ _HAND_SIZE_ROW: Final = Decision(
     "hand size",
     "choose the hand size",
     "hand_size",
+    most=_once,
     legal=_turns.hand_size_actions,
     check=_turns.hand_size_refusal,
     take=_turns.take_hand_size,
@@ -213,6 +231,7 @@ _DEAL_ROW: Final = Decision(
     "deal",
     "deal",
     "deck",
+    most=_once,
     legal=_no_legal,
     check=_chance.deal_refusal,
     take=_chance.take_deal,
@@ -226,6 +245,7 @@ _CALL_ROW: Final = Decision(
     "call",
     "call",
     "call",
+    most=_once,
     legal=_turns.call_actions,
     check=_turns.call_refusal,
     take=_turns.take_call,
@@ -238,6 +258,7 @@ _TRUMP_ROW: Final = Decision(
     "trump declaration",
     "declare trumps",
     "trump",
+    most=_once,
     legal=_turns.trump_actions,
     check=_turns.trump_refusal,
     take=_turns.take_trump,
@@ -251,6 +272,7 @@ _SHUFFLE_ROW: Final = Decision(
     "shuffle",
     "shuffle",
     "blind_orders",
+    most=_once,
     legal=_no_legal,
     check=_chance.shuffle_refusal,
     take=_chance.take_shuffle,
@@ -264,6 +286,7 @@ _PLAY_ROW: Final = Decision(
     "play",
     "play",
     "plays",
+    most=_each_card,
     legal=_plays.play_actions,
     check=_plays.play_refusal_now,
     take=_plays.take_play,

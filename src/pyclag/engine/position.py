@@ -60,5 +60,11 @@ class Position(Protocol):
         ...
 
     def held(self, seat: Seat) -> int:
-        """The cards ``seat`` holds, as a mask."""
+        """The cards ``seat`` holds, as a mask.
+
+        >>> import pyclag
+        >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL, 3), deck=pyclag.DECK)
+        >>> state.held(1) == pyclag.observe(state, 1).held(1) == pyclag.Card.parse("2C").mask
+        True
+        """
         ...

@@ -6,11 +6,6 @@ into its :class:`RoundSetup` (fixed once the round is dealt and its trump is
 known) and what changes card by card: the bids, the hands, the trick in
 progress and the finished tricks.
 
->>> import pyclag
->>> state = pyclag.new_game(pyclag.NORMAL, players=4)
->>> state.round.phase, state.round.dealer, state.scores
-(<Phase.DEAL: 'deal'>, 0, (0, 0, 0, 0))
-
 The state's classes are written out by hand rather than by attrs, so that
 mypyc compiles them into native classes (``docs/development.rst``, "The two
 builds"). They keep what attrs gave them: frozen fields (each ``Final``),
@@ -99,18 +94,16 @@ class Trick(Value):
 class RoundSetup(Value):
     """What is fixed about a round once it is dealt and its trump is known.
 
-    ``index`` is the round's place in the game (0-based); ``spec`` the round
-    as scheduled, and ``played`` as played: the same, or with the RAF caller's
-    ``call`` or the dealer's ``declared`` trump applied (a called round that
-    nobody calls is a standard deal, A18). ``hand_size`` is the cards dealt to
-    each player (0 while the RAF dealer has not chosen). ``deck`` is the dealt
-    pack, top first (``None`` before the deal: it is the dealer's secret, not
-    anyone's view); ``turnup`` the card turned for trumps, ``None`` if none or
-    not yet revealed; ``round_rules`` the resolved rules that decide tricks and
-    scores (``None`` until the trump is known). ``caller`` is the RAF caller;
-    ``piles`` each seat's face-down pile in RAF Blind, top first; ``draw`` the
-    cards turned for the first bidder (A25 option); ``first_bidder`` who bids
-    first and leads the first trick: the eldest, or the winner of that draw.
+    ``index`` is the round's place in the game (0-based); ``spec`` the round as scheduled, and
+    ``played`` as played: the same, or with the RAF caller's ``call`` or the dealer's ``declared``
+    trump applied (a called round that nobody calls is a standard deal, A18). ``hand_size`` is the
+    cards dealt to each player (0 while the RAF dealer has not chosen). ``deck`` is the dealt pack,
+    top first (``None`` before the deal: it is the dealer's secret, not anyone's view); ``turnup``
+    the card turned for trumps, ``None`` if none or not yet revealed; ``round_rules`` the resolved
+    rules that decide tricks and scores (``None`` until the trump is known). ``caller`` is the RAF
+    caller; ``piles`` each seat's face-down pile in RAF Blind, top first; ``draw`` the cards turned
+    for the first bidder (A25 option); ``first_bidder`` who bids first and leads the first trick:
+    the eldest, or the winner of that draw.
 
     >>> from pyclag.rules.round import RoundSpec
     >>> setup = RoundSetup(index=0, spec=RoundSpec(3), players=4, dealer=3, hand_size=3)
@@ -430,7 +423,12 @@ class GameState(Value):
         return self.round.seen
 
     def held(self, seat: Seat) -> int:
-        """The cards ``seat`` holds in the current round, as a mask."""
+        """The cards ``seat`` holds in the current round, as a mask.
+
+        >>> import pyclag
+        >>> str(pyclag.Hand(pyclag.deal(pyclag.new_game(pyclag.NORMAL, 3), deck=pyclag.DECK).held(1)))
+        '2C'
+        """
         return self.round.masks[seat]
 
     def __str__(self) -> str:

@@ -30,12 +30,12 @@ from pyclag import presets
 from pyclag._checks import whole
 from pyclag.actions import CallChoice, Madness
 from pyclag.cards import Suit
+from pyclag.engine.decisions import DECISIONS
 from pyclag.errors import ClagError, RulesError
 from pyclag.rules import NORMAL
 from pyclag.rules.options import OPTIONS, DealOptions
 from pyclag.rules.round import RoundSpec
 from pyclag.rules.ruleset import RuleSet
-from pyclag.rules.trumps import DealerCalls
 from pyclag.scoring.schemes import ContractScoring, MostTricks, Scoring
 
 __all__ = [
@@ -240,16 +240,19 @@ def utility_bounds(rules: RuleSet, players: int) -> tuple[float, float]:
 
 def max_game_length(rules: RuleSet, players: int) -> int:
     """The most decisions a game can take (chance outcomes not counted, as
-    OpenSpiel counts): per deal a hand size, a call and a trump declaration
-    where the deal has them, a bid per seat and a play per card.
+    OpenSpiel counts): per deal, the most times each players' decision the
+    deal has may be taken (the decision table's ``most``: once for a hand
+    size, a call or a trump declaration, a bid per seat, a play per card).
 
     >>> max_game_length(presets.get("pagat").with_schedule([7]), 4)
     32
     """
     total = 0
     for spec in _round_specs(rules, players):
-        choices = (
-            bool(spec.hand_sizes) + (spec.calls is not None) + isinstance(spec.suits, DealerCalls)
+        size = max(_sizes(rules, spec, players))
+        total += sum(
+            row.most(players, size)
+            for row in DECISIONS
+            if not row.chance and row.needed(spec, rules)
         )
-        total += choices + players + players * max(_sizes(rules, spec, players))
     return total
