@@ -35,7 +35,6 @@ from pyclag.rules import NORMAL
 from pyclag.rules.options import OPTIONS, DealOptions
 from pyclag.rules.round import RoundSpec
 from pyclag.rules.ruleset import RuleSet
-from pyclag.rules.trumps import DealerCalls
 from pyclag.scoring.schemes import ContractScoring, MostTricks, Scoring
 
 __all__ = [
@@ -248,8 +247,6 @@ def max_game_length(rules: RuleSet, players: int) -> int:
     """
     total = 0
     for spec in _round_specs(rules, players):
-        choices = (
-            bool(spec.hand_sizes) + (spec.calls is not None) + isinstance(spec.suits, DealerCalls)
-        )
+        choices = bool(spec.hand_sizes) + (spec.calls is not None) + spec.suits.dealer_declares
         total += choices + players + players * max(_sizes(rules, spec, players))
     return total
