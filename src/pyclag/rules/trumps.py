@@ -102,7 +102,7 @@ class SuitRuleLike(Protocol):
         ...
 
 
-class _Named(Frozen):
+class _SuitRuleDefaults(Frozen):
     """What a rule answers unless it says otherwise: no card turned, nothing
     to declare, no trump named, no precedence (:class:`SuitRuleLike`)."""
 
@@ -163,7 +163,7 @@ class NoTurnUp(enum.Enum):
 
 
 @attrs.frozen
-class TurnUp(_Named):
+class TurnUp(_SuitRuleDefaults):
     """The card after the last one dealt is turned face up; its suit is trumps
     (§1.5). With no card left to turn, the rule set's ``no_turnup`` guard decides.
 
@@ -211,7 +211,7 @@ class TurnUp(_Named):
 
 
 @attrs.frozen
-class NoTrumps(_Named):
+class NoTrumps(_SuitRuleDefaults):
     """No card is turned and there are no trumps: the highest card of the led
     suit wins (§2.0 ``NT``, [V: BGA deal 8]).
 
@@ -249,7 +249,7 @@ class NoTrumps(_Named):
 
 
 @attrs.frozen
-class Trumps(_Named):
+class Trumps(_SuitRuleDefaults):
     """A named trump suit: the RAF caller's "Trumps" call (§2.3, A19) or the
     dealer's declaration in a dealer-calls deal (§2.0). No card is turned.
 
@@ -295,7 +295,7 @@ class Trumps(_Named):
 
 
 @attrs.frozen
-class DealerCalls(_Named):
+class DealerCalls(_SuitRuleDefaults):
     """After seeing their hand the dealer names the trump suit; no card is
     turned (§2.0 ``DEALER_CALLS`` [T: TG], A11). ``no_trumps`` lets the dealer
     call no trumps too (``dealer_calls_allow_nt``).
@@ -358,7 +358,7 @@ class DealerCalls(_Named):
 
 
 @attrs.frozen(repr=False)
-class Precedence(_Named):
+class Precedence(_SuitRuleDefaults):
     """A fixed suit order, top first: a card of a higher suit beats every card
     of a lower suit, whatever was led; following suit is still compulsory
     (§2.3 [V], A35). No card is turned.
