@@ -128,6 +128,16 @@ class SuitChoice(Protocol):
         """The choice as a record, the terminal and an error message write it."""
         ...
 
+    @property
+    def shorthand(self) -> str:
+        """What a player types for the choice, in short (``nt``)."""
+        ...
+
+    @property
+    def precedence(self) -> tuple[Suit, ...] | None:
+        """The suit order of a precedence, top first; ``None`` for any other choice."""
+        ...
+
 
 def _suits_text(suits: Suit | SuitChoice) -> str:
     return f"trumps:{suits.letter}" if isinstance(suits, Suit) else _choice_text(suits)

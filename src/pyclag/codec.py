@@ -48,11 +48,12 @@ from pyclag.errors import (
     IllegalHandSizeError,
     IllegalTrumpError,
     Reason,
+    Refusal,
     RulesError,
 )
 from pyclag.limits import MAX_HAND_SIZE, MAX_PLAYERS
 from pyclag.rules.calls import CallRules
-from pyclag.rules.trumps import NO_TRUMPS, NoTrumps
+from pyclag.rules.trumps import NO_TRUMPS, DealerCalls, NoTrumps
 from pyclag.views import Observation, determinize
 from pyclag.views.encoding import (
     SUIT_ORDER,
@@ -111,6 +112,8 @@ which share the rest of their ids with the first list.
 """
 
 _TRUMP_CHOICES: Final[tuple[Suit | NoTrumps, ...]] = (*SUIT_ORDER, NO_TRUMPS)
+_ANY_TRUMP: Final = DealerCalls(no_trumps=True)
+"""A deal whose dealer may declare any trump: its ruling tells a trump from a stranger."""
 
 
 @attrs.frozen
@@ -215,8 +218,8 @@ def _hand_size_id(action: ChooseHandSize) -> int | None:
 
 
 def _trump_id(action: DeclareTrump) -> int | None:
-    suit = action.suit
-    found = _TRUMP_IDS.get(suit) if type(suit) is Suit or isinstance(suit, NoTrumps) else None
+    declared = _ANY_TRUMP.ruling(action.suit)
+    found = None if isinstance(declared, Refusal) else _TRUMP_IDS.get(declared)
     if found is None:
         why = "not a suit or NO_TRUMPS"
         raise _no_id(action, IllegalTrumpError, Reason.BAD_TRUMP, why)

@@ -28,7 +28,7 @@ from pyclag.rules.deals import Bidding
 from pyclag.rules.play import best_play
 from pyclag.rules.round import RoundRules, RoundSpec
 from pyclag.rules.tricks import card_strength
-from pyclag.rules.trumps import NO_TRUMPS, NoTrumps, Precedence, Trumps
+from pyclag.rules.trumps import NO_TRUMPS
 from pyclag.scoring.schemes import ContractScoring, MostTricks
 from pyclag.views import Observation
 
@@ -55,14 +55,11 @@ def spec_rules(view: Observation, spec: RoundSpec) -> list[RoundRules]:
     """
     scoring = view.rules.round_scoring(spec)
     order = spec.rank_order
-    suits = spec.suits
-    if isinstance(suits, Precedence):
-        return [round_rules(None, scoring, order, suits.order)]
-    if isinstance(suits, NoTrumps):
-        return [round_rules(None, scoring, order, None)]
-    if isinstance(suits, Trumps):
-        return [round_rules(suits.suit, scoring, order, None)]
-    return [round_rules(suit, scoring, order, None) for suit in Suit]
+    precedence = spec.suits.precedence
+    return [
+        round_rules(trump, scoring, order, precedence)
+        for trump in spec.suits.trump_suits or (None,)
+    ]
 
 
 def expected_spread(view: Observation) -> list[float]:
@@ -110,7 +107,7 @@ def _trump(view: Observation, legal: Sequence[PlayerAction]) -> PlayerAction:
 
     def value(action: DeclareTrump) -> float:
         suit = action.suit
-        spec = view.spec.with_trump(suit if isinstance(suit, (Suit, NoTrumps)) else NO_TRUMPS)
+        spec = view.spec.with_trump(suit if isinstance(suit, Suit) else NO_TRUMPS)
         return odds.deal_value(view, hand, spec_rules(view, spec)[0], bids)
 
     return max(declarations, key=value)

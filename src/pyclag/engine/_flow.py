@@ -38,7 +38,6 @@ from pyclag.rules.ordering import RankOrder
 from pyclag.rules.play import best_play
 from pyclag.rules.round import RoundRules, RoundSpec
 from pyclag.rules.ruleset import RuleSet
-from pyclag.rules.trumps import DealerCalls, Precedence, Trumps, TurnUp
 from pyclag.scoring.schemes import Scoring, tricks_won
 from pyclag.scoring.tally import contracts_kept
 
@@ -185,7 +184,7 @@ def contracts(played: RoundSpec, bids: tuple[int | None, ...]) -> tuple[int | No
 def _trump_known(setup: RoundSetup, phase: Phase) -> bool:
     """Whether the round's trump may be shown on entering ``phase``."""
     played = setup.played
-    if isinstance(played.suits, DealerCalls):  # the dealer has not declared yet
+    if played.suits.dealer_declares:  # the dealer has not declared yet
         return False
     if played.calls is not None and setup.call is None:  # the caller has not called yet
         return False
@@ -207,9 +206,9 @@ def _reveal(rules: RuleSet, setup: RoundSetup, deck: tuple[Card, ...]) -> RoundS
     played = setup.played
     dealt = setup.players * setup.hand_size
     suits = played.suits
-    turnup = deck[dealt] if isinstance(suits, TurnUp) and dealt < 52 else None
-    trump = turnup.suit if turnup is not None else suits.suit if isinstance(suits, Trumps) else None
-    precedence = suits.order if isinstance(suits, Precedence) else None
+    turnup = deck[dealt] if suits.turns_up and dealt < 52 else None
+    trump = turnup.suit if turnup is not None else suits.trump
+    precedence = suits.precedence
     known = round_rules(trump, rules.round_scoring(played), played.rank_order, precedence)
     return revise(setup, deck=deck, turnup=turnup, round_rules=known)
 

@@ -17,7 +17,6 @@ from pyclag.engine.state import CHANCE, Actor, Phase, RoundSetup
 from pyclag.rules.deals import Bidding, PlayMode
 from pyclag.rules.round import RoundSpec
 from pyclag.rules.ruleset import RuleSet
-from pyclag.rules.trumps import DealerCalls
 
 __all__ = ["ACTOR", "NEEDED", "first_actor", "round_phases"]
 
@@ -65,7 +64,7 @@ def _called(spec: RoundSpec, rules: RuleSet) -> bool:
 
 
 def _dealer_declares(spec: RoundSpec, rules: RuleSet) -> bool:
-    return isinstance(spec.suits, DealerCalls)  # §2.0 DEALER_CALLS
+    return spec.suits.dealer_declares  # §2.0 DEALER_CALLS
 
 
 _BIDS: Final = (Bidding.SEEN, Bidding.UNSEEN)

@@ -22,11 +22,11 @@ from pyclag.engine._flow import advance
 from pyclag.engine._refusals import refused
 from pyclag.engine.position import Position
 from pyclag.engine.state import GameState, Phase, RoundSetup, RoundState, seat_to_act
-from pyclag.errors import IllegalTrumpError, Reason, Refusal
+from pyclag.errors import Refusal
 from pyclag.rules.bidding import BID_RANGES
 from pyclag.rules.round import RoundSpec
 from pyclag.rules.ruleset import RuleSet
-from pyclag.rules.trumps import DealerCalls, NoTrumps
+from pyclag.rules.trumps import NoTrumps
 from pyclag.scoring.schemes import ContractScoring
 
 __all__ = [
@@ -171,8 +171,7 @@ def trump_choices(setup: RoundSetup) -> tuple[Suit | NoTrumps, ...]:
     >>> trump_choices(pyclag.new_game(rules, players=3).round.setup)
     (<Suit.CLUBS: 0>, <Suit.DIAMONDS: 1>, <Suit.HEARTS: 2>, <Suit.SPADES: 3>, NoTrumps())
     """
-    suits = setup.spec.suits
-    return suits.choices if isinstance(suits, DealerCalls) else ()
+    return setup.spec.suits.choices
 
 
 def trump_actions(state: GameState) -> tuple[DeclareTrump, ...]:
@@ -212,10 +211,7 @@ def declared_trump(setup: RoundSetup, suit: object) -> Suit | NoTrumps | Refusal
     >>> declared_trump(pyclag.new_game(pyclag.NORMAL, players=4).round.setup, Suit.CLUBS).why
     'this round has no trump to declare'
     """
-    suits = setup.spec.suits
-    if isinstance(suits, DealerCalls):
-        return suits.ruling(suit)
-    return Refusal(IllegalTrumpError, Reason.BAD_TRUMP, "this round has no trump to declare")
+    return setup.spec.suits.ruling(suit)
 
 
 def trump_refusal(position: Position, action: DeclareTrump) -> Refusal | None:

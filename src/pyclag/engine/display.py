@@ -22,7 +22,6 @@ from pyclag.actions import Call, Play
 from pyclag.cards import Card, Suit
 from pyclag.engine.phases import Phase
 from pyclag.rules.round import RoundRules, RoundSpec
-from pyclag.rules.trumps import DealerCalls, NoTrumps, Precedence, Trumps
 
 __all__ = [
     "RoundLike",
@@ -185,23 +184,21 @@ def trumps_words(setup: SetupLike) -> str:
     'trumps not yet declared'
     """
     rules = setup.round_rules
-    if rules is None:  # before the deal, or until shown, declared or called
+    if rules is not None:
+        trump, precedence, turnup = rules.trump, rules.precedence, setup.turnup
+    else:  # before the deal, or until shown, declared or called
         suits = setup.played.suits
         if setup.played.calls is not None:
             return "trumps not yet called"
-        if isinstance(suits, DealerCalls):
+        if suits.dealer_declares:
             return "trumps not yet declared"
-        if isinstance(suits, NoTrumps):
-            return "no trumps"
-        if isinstance(suits, Trumps):
-            return f"trumps {suits.suit.letter}"
-        if isinstance(suits, Precedence):
-            return _precedence(suits.order)
-        return "trumps not yet shown"
-    if rules.precedence is not None:
-        return _precedence(rules.precedence)
-    text = "no trumps" if rules.trump is None else f"trumps {rules.trump.letter}"
-    return text if setup.turnup is None else f"{text} (turn-up {setup.turnup})"
+        if suits.turns_up:
+            return "trumps not yet shown"
+        trump, precedence, turnup = suits.trump, suits.precedence, None
+    if precedence is not None:
+        return _precedence(precedence)
+    text = "no trumps" if trump is None else f"trumps {trump.letter}"
+    return text if turnup is None else f"{text} (turn-up {turnup})"
 
 
 def phase_words(round_: RoundLike) -> str:

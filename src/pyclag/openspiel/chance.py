@@ -38,7 +38,6 @@ from pyclag.engine.rounds import contenders
 from pyclag.engine.state import GameState, Phase, RoundSetup
 from pyclag.hand import cards_of
 from pyclag.rules.dealing import draw_winner
-from pyclag.rules.trumps import TurnUp
 
 __all__ = ["CARDS", "CARD_IDS", "outcomes", "possible", "resampled", "settle", "text"]
 
@@ -53,9 +52,7 @@ def _deal_size(setup: RoundSetup) -> int:
     round turns one or a call may choose it (A19)."""
     dealt = setup.players * setup.hand_size
     played = setup.played
-    turns = isinstance(played.suits, TurnUp) or (
-        played.calls is not None and played.calls.trumps_from_turnup
-    )
+    turns = played.suits.turns_up or (played.calls is not None and played.calls.trumps_from_turnup)
     return dealt + 1 if turns and dealt < len(DECK) else dealt
 
 

@@ -135,12 +135,7 @@ def call_fields(call: CallChoice) -> dict[str, Any]:
     {'suits': 'trumps:H', 'nuloss': True, 'blind': False, 'misere': False, 'madness': None}
     """
     suits = call.suits
-    if isinstance(suits, Suit):
-        text = f"trumps:{suits.letter}"
-    elif isinstance(suits, Precedence):
-        text = "precedence:" + "".join(suit.letter for suit in suits.order)
-    else:
-        text = "no-trumps" if isinstance(suits, NoTrumps) else "turn-up"
+    text = f"trumps:{suits.letter}" if isinstance(suits, Suit) else suits.notation
     madness = None if call.madness is None else call.madness.value
     return {
         "suits": text,

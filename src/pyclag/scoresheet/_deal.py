@@ -25,7 +25,7 @@ from pyclag.engine.rounds import contenders
 from pyclag.engine.state import Phase, RoundSetup
 from pyclag.rules.bidding import BID_RANGES
 from pyclag.rules.ruleset import RuleSet
-from pyclag.rules.trumps import DealerCalls, NoTrumps
+from pyclag.rules.trumps import NoTrumps
 from pyclag.scoresheet.scorecard import label
 from pyclag.scoring.schemes import Scoring
 
@@ -231,7 +231,7 @@ class SheetDeal(Frozen):
             return setup.spec.legal_hand_sizes(setup.players, self.rules.no_turnup)
         if waiting is Phase.CALL and setup.spec.calls is not None and setup.caller is not None:
             return setup.spec.calls.legal_calls(setup.caller)
-        if waiting is Phase.DECLARE_TRUMP and isinstance(setup.spec.suits, DealerCalls):
+        if waiting is Phase.DECLARE_TRUMP:
             return setup.spec.suits.choices
         if waiting in (Phase.BID, Phase.BID_BEFORE_DEAL):
             last = self.to_act == setup.last_bidder

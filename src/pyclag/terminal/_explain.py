@@ -21,15 +21,7 @@ from pyclag.rules.deals import Bidding, PlayMode, Reveal, TwosWild
 from pyclag.rules.ordering import RankOrder
 from pyclag.rules.round import RoundSpec
 from pyclag.rules.ruleset import RuleSet
-from pyclag.rules.trumps import (
-    NO_TRUMPS,
-    TURN_UP,
-    DealerCalls,
-    NoTrumps,
-    Precedence,
-    Trumps,
-    TurnUp,
-)
+from pyclag.rules.trumps import NO_TRUMPS, TURN_UP, Precedence
 from pyclag.scoring.schemes import ContractScoring, MostTricks, Scoring
 
 __all__ = [
@@ -47,35 +39,15 @@ __all__ = [
 ]
 
 
-def _suit(suit: Suit) -> str:
-    return suit.name.lower()
-
-
 def suits_text(spec: RoundSpec) -> str:
     """How suits rank in a deal of ``spec``: '' for the normal turn-up trump.
 
     >>> suits_text(RoundSpec(7, suits=Precedence("HSDC")))
     'Suit precedence H S D C: a card of a higher suit beats every card of a lower suit, whatever was led (follow suit as usual).'
     """
-    suits = spec.suits
-    if isinstance(suits, Precedence):
-        order = " ".join(suit.letter for suit in suits.order)
-        return (
-            f"Suit precedence {order}: a card of a higher suit beats every card of a lower "
-            "suit, whatever was led (follow suit as usual)."
-        )
-    if isinstance(suits, NoTrumps):
-        return "No trumps: the highest card of the suit led wins each trick."
-    if isinstance(suits, Trumps):
-        return f"Trumps are {_suit(suits.suit)}."
-    if isinstance(suits, DealerCalls):
-        choices = ", ".join(
-            "no trumps" if isinstance(s, NoTrumps) else _suit(s) for s in suits.choices
-        )
-        return f"{suits.label}: the dealer declares trumps after seeing their hand: {choices}."
-    if isinstance(suits, TurnUp) and spec.reveal is Reveal.AFTER_BIDS:
+    if spec.suits.turns_up and spec.reveal is Reveal.AFTER_BIDS:
         return "Guess Trumps: the card that names trumps is shown only after the last bid."
-    return ""
+    return spec.suits.description
 
 
 def order_text(order: RankOrder) -> str:
@@ -284,7 +256,7 @@ def call_lines(rules: RuleSet, spec: RoundSpec, hand_size: int, words: Sequence[
         if choice is None or base is None:
             continue
         called = spec.with_call(choice, base)
-        if word.startswith("trumps") and isinstance(choice.suits, TurnUp):
+        if word == "trumps":  # the bare word calls the turn-up (_choice)
             text = "the turn-up card names trumps."
         else:
             text = " ".join(spec_lines(called, rules, hand_size))

@@ -10,7 +10,6 @@ from collections.abc import Sequence
 from pyclag.engine.decisions import round_phases
 from pyclag.engine.state import Phase, RoundResult, RoundSetup, Seat, Trick
 from pyclag.rules.deals import Reveal
-from pyclag.rules.trumps import DealerCalls
 from pyclag.terminal._explain import deal_lines, result_notes
 from pyclag.terminal.words import (
     cards_text,
@@ -148,7 +147,7 @@ def _header(view: Observation, setup: RoundSetup, chooses: bool) -> str:
 def _trump_news(view: Observation, setup: RoundSetup) -> str:
     """The trump as it becomes known: turned up, declared or called."""
     trump = setup.trump
-    if isinstance(view.rules.round_spec(setup.index).suits, DealerCalls):
+    if view.rules.round_spec(setup.index).suits.dealer_declares:
         declared = f"{suit_name(trump)} trumps" if trump is not None else "no trumps"
         return _says(view, setup.dealer, "declare", declared)
     if setup.turnup is not None and trump is setup.turnup.suit:

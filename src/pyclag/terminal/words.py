@@ -25,7 +25,6 @@ from pyclag.engine.rounds import contenders
 from pyclag.engine.state import Phase, RoundSetup, Seat
 from pyclag.rules.deals import Bidding, Reveal
 from pyclag.rules.ordering import RankOrder
-from pyclag.rules.trumps import DealerCalls, NoTrumps, Precedence
 from pyclag.terminal._explain import call_lines
 from pyclag.views import Observation
 
@@ -194,7 +193,7 @@ def trump_text(view: Observation, setup: RoundSetup) -> str:
     rules = setup.round_rules
     if rules is None:
         spec = setup.played
-        if isinstance(view.rules.round_spec(setup.index).suits, DealerCalls):
+        if view.rules.round_spec(setup.index).suits.dealer_declares:
             return f"Trumps: {_whose(view, setup.dealer)} to declare after the deal"
         if spec.calls is not None and setup.caller is not None and setup.call is None:
             return f"Trumps: {_whose(view, setup.caller)} to call after the deal"
@@ -303,6 +302,10 @@ def _explain_play(view: Observation, row: Decision[Any]) -> str:
     return text
 
 
+_PRECEDENCES: Final = "precedence HSDC"
+"""The suit mode of every precedence call, by one example."""
+
+
 def _call_modes(view: Observation) -> list[str]:
     """The suit modes of the legal calls, as you would type them."""
     modes: list[str] = []
@@ -311,20 +314,17 @@ def _call_modes(view: Observation) -> list[str]:
         if not isinstance(action, Call):
             continue
         suits = action.suits
-        if isinstance(suits, Precedence):
+        if isinstance(suits, Suit):
+            word = f"trumps {suits.letter}"
+        elif suits.precedence is not None:
             precedences = True
             continue
-        word = (
-            f"trumps {suits.letter}"
-            if isinstance(suits, Suit)
-            else "nt"
-            if isinstance(suits, NoTrumps)
-            else "trumps"
-        )
+        else:
+            word = suits.shorthand
         if word not in modes:
             modes.append(word)
     if precedences:
-        modes.append("precedence HSDC")
+        modes.append(_PRECEDENCES)
     return modes
 
 
@@ -347,8 +347,8 @@ def _call_options(view: Observation) -> str:
 
 
 def _explain_call(view: Observation, row: Decision[Any]) -> str:
-    precedence = any(isinstance(a, Call) and isinstance(a.suits, Precedence) for a in view.legal)
     modes, flags = _call_modes(view), _call_flags(view)
+    precedence = _PRECEDENCES in modes
     # What each word does, from the deal it makes (RoundSpec.with_call): one source.
     meanings = call_lines(view.rules, view.spec, view.setup.hand_size, [*modes, *flags])
     return "\n".join(
