@@ -1,18 +1,11 @@
-"""The engine: pure functions from a state (and an action) to a new state:
-starting a game, the queries every decision shares, the chance steps, and
-:func:`apply` for any action (the players' decisions have their own verbs in
-:mod:`pyclag.engine._verbs`). Each reads the decision table, :mod:`pyclag.engine.decisions`.
+"""The engine's doors: starting a game, the queries every decision shares,
+the chance steps, and :func:`apply` for any action (the players' decisions
+have their verbs in :mod:`pyclag.engine._verbs`); :mod:`pyclag.engine`
+re-exports them. Each reads the decision table, :mod:`pyclag.engine.decisions`.
 
 Nothing here mutates or keeps state; randomness enters only through an
 explicit ``random.Random`` or an explicit deck (DESIGN.md §1). A failed call
 raises the precise error of DESIGN.md §5 and leaves its input untouched.
-
->>> import random
->>> import pyclag
->>> state = pyclag.new_game(pyclag.NORMAL, players=3)
->>> state = pyclag.deal(state, rng=random.Random(7))
->>> pyclag.phase(state), pyclag.next_actor(state), pyclag.legal_bids(state)
-(<Phase.BID: 'bid'>, 1, (0, 1))
 """
 
 from __future__ import annotations
