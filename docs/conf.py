@@ -52,6 +52,7 @@ nitpick_ignore = [
     ("py:class", "matplotlib.figure.Figure"),
     ("py:class", "pyclag._values._V"),
     ("py:class", "pyclag._checks._V"),
+    ("py:class", "pyclag.engine.decisions.A"),
 ]
 autodoc_typehints = "description"
 

@@ -187,7 +187,7 @@ def play_card(
     its best card (§1.8), and the last trick ends the round
     (:func:`~pyclag.engine._flow.finish_round` scores it). The verb
     :func:`pyclag.play` calls it with the parts, the row's ``take`` with an
-    action's (:func:`take_play`).
+    action's (:func:`~pyclag.engine._plays.take_play`).
 
     >>> import random, pyclag
     >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL, players=3), rng=random.Random(1))

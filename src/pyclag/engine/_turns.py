@@ -322,7 +322,7 @@ def bid_tricks(state: GameState, rnd: RoundState, seat: int, tricks: object) -> 
     """The transition: ``seat``, the seat to act (the engine has checked the
     phase and the seat), bids ``tricks``; the last bid ends the phase. The
     verb :func:`pyclag.bid` calls it with the parts, the rows' ``take`` with
-    an action's (:func:`take_bid`).
+    an action's (:func:`~pyclag.engine._turns.take_bid`).
 
     >>> import random, pyclag
     >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL, players=3), rng=random.Random(1))
