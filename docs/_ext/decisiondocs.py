@@ -37,7 +37,7 @@ _ACTORS: dict[object, str] = {
 _CALL_FLAGS = (("blind", "Blind"), ("misere", "Misère"), ("nuloss", "Nuloss"))
 
 
-def _who(row: Decision) -> str:
+def _who(row: Decision[Any]) -> str:
     """Who takes a row's decision on entering its phase."""
     actor = row.actor(_ROLES)
     if actor not in _ACTORS:  # a new kind of actor needs its words here
@@ -131,7 +131,7 @@ def _some(deals: Sequence[int], count: int) -> str:
     return deal_runs(deals)
 
 
-def _rounds(row: Decision) -> str:
+def _rounds(row: Decision[Any]) -> str:
     """The rounds of the presets' games that have the decision of ``row``."""
     parts = []
     for name in ORDER:
