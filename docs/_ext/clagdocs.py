@@ -310,7 +310,9 @@ def _public(name: str) -> str:
     """Where a name defined in a private module is documented: in the package the
     module belongs to (``pyclag.engine._game.apply`` is ``pyclag.engine.apply``)."""
     parts = name.split(".")
-    private = [i for i, part in enumerate(parts) if part.startswith("_") and not part.endswith("__")]
+    private = [
+        i for i, part in enumerate(parts) if part.startswith("_") and not part.endswith("__")
+    ]
     return ".".join([*parts[: private[0]], parts[-1]]) if private else name
 
 
