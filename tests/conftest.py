@@ -9,6 +9,11 @@ The record round trip of the games the suite plays is explicit:
 tests/records/test_every_game_round_trips.py checks games of every preset
 and player count.
 
+The suite refuses to run on a mixed tree (issue 34 item 5): a compiled module's
+extension beside its source under ``src/pyclag``, which Python imports in place of
+the source, so that an edit to it would change nothing (the compiled build deletes
+the extensions it writes there, ``hatch_build.py``).
+
 The tests that press Ctrl-C in a program they start need SIGINT to reach it:
 a suite started with SIGINT ignored (as a background job is) would hand that
 on, since an ignored signal stays ignored across ``exec``, so the suite
@@ -20,15 +25,43 @@ from __future__ import annotations
 import importlib.util
 import os
 import signal
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
 
+EXTENSIONS = (".so", ".pyd")
+"""The suffixes of a compiled module, on POSIX and on Windows."""
+
+
+def mixed_modules(src: Path) -> list[str]:
+    """The compiled modules under ``src/pyclag`` that sit beside a ``.py`` of the same
+    module (``cards.cpython-311-x86_64-linux-gnu.so`` beside ``cards.py``), by their
+    paths from ``src``."""
+    return sorted(
+        path.relative_to(src).as_posix()
+        for path in (src / "pyclag").rglob("*")
+        if path.suffix in EXTENSIONS and path.with_name(f"{path.name.split('.')[0]}.py").is_file()
+    )
+
+
+def check_tree(src: Path) -> None:
+    """Refuse a mixed tree under ``src``: a UsageError naming each compiled module."""
+    mixed = mixed_modules(src)
+    if mixed:
+        raise pytest.UsageError(
+            f"a mixed tree: compiled modules beside their sources in {src} shadow them: "
+            f"{', '.join(mixed)}; delete them (the compiled build is built into a wheel: "
+            "docs/development.rst, 'The two builds')"
+        )
+
 
 def pytest_configure(config: pytest.Config) -> None:
-    """Without the ``openspiel`` extra, the doctests of :mod:`pyclag.openspiel`
-    (which needs ``pyspiel`` to import) are not collected, wherever pyclag is
-    installed; its tests skip themselves (``pytest.importorskip``)."""
+    """Refuse a mixed tree beside the suite (:func:`check_tree`). Without the
+    ``openspiel`` extra, the doctests of :mod:`pyclag.openspiel` (which needs
+    ``pyspiel`` to import) are not collected, wherever pyclag is installed; its
+    tests skip themselves (``pytest.importorskip``)."""
+    check_tree(Path(__file__).resolve().parents[1] / "src")
     if importlib.util.find_spec("pyspiel") is None:
         config.option.ignore_glob = [
             *(config.option.ignore_glob or []),

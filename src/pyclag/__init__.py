@@ -7,16 +7,18 @@ over immutable state.
 >>> pyclag.phase(state).name, pyclag.next_actor(state)
 ('BID', 1)
 
-:mod:`pyclag.presets`, :mod:`pyclag.records` and
-:func:`~pyclag.views.determinize` (with the modules under them) are imported
-the first time they are asked for, so that ``import pyclag`` builds only the
-engine and its rules.
+:mod:`pyclag.presets`, :mod:`pyclag.records`, the views
+(:func:`~pyclag.views.observe`, :class:`~pyclag.views.Observation`,
+:func:`~pyclag.views.determinize`), :func:`~pyclag.engine.rollouts` and the
+checked trick rulings (:func:`~pyclag.rules.tricks.trick_winner` and its
+neighbours) are imported, with the modules under them, the first time they are
+asked for, so that ``import pyclag`` builds only the engine and its rules.
 """
 
-import importlib
 import sys
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
+from pyclag._caches import lazy_names
 from pyclag.actions import (
     Action,
     Bid,
@@ -56,7 +58,6 @@ from pyclag.engine import (
     parse_action,
     phase,
     play,
-    rollouts,
     sample_chance,
     shuffle_hands,
     winners,
@@ -88,23 +89,14 @@ from pyclag.errors import (
     WrongPhaseError,
 )
 from pyclag.hand import Hand
-from pyclag.rules import (
-    NORMAL,
-    RoundRules,
-    RoundSpec,
-    RuleSet,
-    beats,
-    card_strength,
-    score_round,
-    trick_winner,
-    winning_play,
-)
+from pyclag.rules import NORMAL, RoundRules, RoundSpec, RuleSet
 from pyclag.rules.dealing import draw_for_dealer
-from pyclag.views import Observation, observe
 
 if TYPE_CHECKING:
     from pyclag import presets, records
-    from pyclag.views import determinize
+    from pyclag.engine import rollouts
+    from pyclag.rules.tricks import beats, card_strength, score_round, trick_winner, winning_play
+    from pyclag.views import Observation, determinize, observe
 
 __version__ = "0.2.0"
 
@@ -202,21 +194,18 @@ __all__ = [
     "winning_play",
 ]
 
-_LAZY: Final = {"determinize": "pyclag.views", "presets": None, "records": None}
+_LAZY: Final = {
+    "Observation": "pyclag.views",
+    "determinize": "pyclag.views",
+    "observe": "pyclag.views",
+    "presets": None,
+    "records": None,
+    "rollouts": "pyclag.engine",
+    **dict.fromkeys(
+        ("beats", "card_strength", "score_round", "trick_winner", "winning_play"),
+        "pyclag.rules.tricks",
+    ),
+}
 """The public names imported on first use: a subpackage (None), or the module a name is in."""
 
-
-def __getattr__(name: str) -> Any:
-    """Import a name of :data:`_LAZY` the first time it is asked for (PEP 562), and keep it."""
-    if name not in _LAZY:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    home = _LAZY[name]
-    value = importlib.import_module(f"{__name__}.{name}" if home is None else home)
-    if home is not None:
-        value = getattr(value, name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *_LAZY})
+__getattr__, __dir__ = lazy_names(__name__, _LAZY)

@@ -8,13 +8,18 @@ filled on first sight in ``hand`` and ``turns`` are keyed by 13-bit suit
 patterns and seats below 52: bounded by construction, they are not caches of
 user-built values.)
 
+The other things built once and kept are the modules :func:`lazy_names`
+imports the first time a package's name is asked for, which the import system
+keeps (``sys.modules``), as it keeps every module.
+
 This is internal surface, shared by every layer above it."""
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
-from typing import Final, ParamSpec, Protocol, TypeVar, cast
+import importlib
+from collections.abc import Callable, Mapping
+from typing import Any, Final, ParamSpec, Protocol, TypeVar, cast
 
 import attrs
 
@@ -150,3 +155,37 @@ def clear_caches() -> None:
     """
     for cache in CACHES:
         cache.cached.cache_clear()
+
+
+def lazy_names(
+    package: str, homes: Mapping[str, str | None]
+) -> tuple[Callable[[str], Any], Callable[[], list[str]]]:
+    """PEP 562's ``__getattr__`` and ``__dir__`` for ``package``, whose names in
+    ``homes`` are imported the first time they are asked for (so that importing
+    the package builds only what every program uses): each name's home is the
+    module it is taken from, or None for a submodule of ``package`` of that name.
+    Once imported, a name is bound in the package, as the import system binds a
+    submodule there, so that asking again costs what any attribute costs.
+
+    >>> __getattr__, __dir__ = lazy_names("pyclag", {"records": None})
+    >>> __getattr__("records").__name__, "records" in __dir__()
+    ('pyclag.records', True)
+    >>> __getattr__("nonesuch")
+    Traceback (most recent call last):
+    AttributeError: module 'pyclag' has no attribute 'nonesuch'
+    """
+
+    def attribute(name: str) -> Any:
+        if name not in homes:
+            raise AttributeError(f"module {package!r} has no attribute {name!r}")
+        home = homes[name]
+        value = importlib.import_module(f"{package}.{name}" if home is None else home)
+        if home is not None:
+            value = getattr(value, name)
+        setattr(importlib.import_module(package), name, value)
+        return value
+
+    def names() -> list[str]:
+        return sorted({*vars(importlib.import_module(package)), *homes})
+
+    return attribute, names

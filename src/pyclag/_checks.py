@@ -13,7 +13,6 @@ import functools
 import inspect
 import operator
 import random
-import textwrap
 import types
 from collections.abc import Callable
 from typing import Any, SupportsIndex, TypeGuard, TypeVar, cast
@@ -337,6 +336,8 @@ def _first_init(cls: type, body: types.FunctionType) -> Callable[..., None]:
 def _frozen_init(cls: type, body: types.FunctionType) -> Callable[..., None]:
     """``body`` compiled again with each ``self.field = value`` of it made a
     call of that slot's setter (the code attrs would write for a frozen class)."""
+    import textwrap  # here, not at the top: only the first value of a class reads it
+
     tree = ast.parse(textwrap.dedent(inspect.getsource(body)))
     ast.increment_lineno(tree, body.__code__.co_firstlineno - 1)  # tracebacks show the source's
     setters = _Setters()

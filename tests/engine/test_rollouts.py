@@ -9,6 +9,8 @@ anywhere in a game (chance nodes, bids, mid-trick, game over).
 
 from __future__ import annotations
 
+import ast
+import pathlib
 import random
 
 import pytest
@@ -105,3 +107,30 @@ def test_rollouts_refuse_what_is_not_a_state_or_an_rng() -> None:
         rollouts(state.round, 1, random.Random(1))  # type: ignore[arg-type]
     with pytest.raises(TypeError, match=r"rollouts: rng must be a random\.Random"):
         rollouts(state, 1, 7)  # type: ignore[arg-type]
+
+
+def _calls(module: str, function: str) -> set[str]:
+    """The names ``function`` of ``module`` (a path under src/pyclag) calls, read from
+    the source (compiled, a function keeps none)."""
+    source = (pathlib.Path(__file__).parents[2] / "src/pyclag" / module).read_text()
+    body = next(
+        node
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.FunctionDef) and node.name == function
+    )
+    return {
+        node.func.id
+        for node in ast.walk(body)
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+    }
+
+
+def test_issue_34_item_5_the_rollout_loop_rules_tricks_with_the_engines_functions() -> None:
+    """The rollout's trick loop and the engine rule a trick by the same functions of
+    pyclag.rules.play: the suit to follow by follow_suit (which following, the
+    engine's legal set, reads) and the winner by first_strongest (which best_play,
+    the engine's ruling, reads), rather than a second copy of either rule."""
+    rollout = _calls("engine/_rollout.py", "_play_round")
+    assert {"follow_suit", "first_strongest"} <= rollout
+    assert "follow_suit" in _calls("rules/play.py", "following")
+    assert "first_strongest" in _calls("rules/play.py", "best_play")

@@ -31,6 +31,9 @@ here is also importable from :mod:`pyclag` itself.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Final
+
+from pyclag._caches import lazy_names
 from pyclag.engine._game import (
     Outcome,
     apply,
@@ -47,7 +50,6 @@ from pyclag.engine._game import (
     shuffle_hands,
     winners,
 )
-from pyclag.engine._playout import play_out, random_step, rollouts
 from pyclag.engine._verbs import (
     bid,
     call,
@@ -61,6 +63,9 @@ from pyclag.engine._verbs import (
     legal_trumps,
     play,
 )
+
+if TYPE_CHECKING:
+    from pyclag.engine._playout import play_out, random_step, rollouts
 
 __all__ = [
     "Outcome",
@@ -92,3 +97,9 @@ __all__ = [
     "shuffle_hands",
     "winners",
 ]
+
+_LAZY: Final = dict.fromkeys(("play_out", "random_step", "rollouts"), "pyclag.engine._playout")
+"""The random playouts, imported the first time they are asked for (a program that
+steps the engine itself never uses them)."""
+
+__getattr__, __dir__ = lazy_names(__name__, _LAZY)

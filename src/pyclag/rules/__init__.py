@@ -1,6 +1,7 @@
 """The rule vocabulary: one module per axis (ordering, trumps, bidding, the
 special-deal axes, wild twos, the RAF caller, tricks, round specs, options,
-rule set), and :mod:`~pyclag.rules.catalogue`, the deal types built from them.
+rule set), and :mod:`~pyclag.rules.catalogue`, the deal types built from them
+(imported the first time it is asked for).
 
 The limits of a game are each defined once, exported here, and shared by the rule values
 that build a game and the readers of records and score sheets, so that every
@@ -16,8 +17,10 @@ game that can be built is written and read back whole:
 (1000, 52, 52, 1000, 200)
 """
 
+from typing import TYPE_CHECKING, Final
+
+from pyclag._caches import lazy_names
 from pyclag.limits import MAX_NAME
-from pyclag.rules import catalogue
 from pyclag.rules.bidding import GtInfeasible, Hook, HookForm
 from pyclag.rules.calls import ALL_PRECEDENCES, CallRules, FirstCaller, caller_after
 from pyclag.rules.deals import Bidding, PlayMode, Reveal, TwosWild
@@ -43,7 +46,6 @@ from pyclag.rules.ruleset import (
     ScheduleChoice,
     normal_schedule,
 )
-from pyclag.rules.tricks import beats, card_strength, score_round, trick_winner, winning_play
 from pyclag.rules.trumps import (
     NO_TRUMPS,
     TURN_UP,
@@ -55,6 +57,10 @@ from pyclag.rules.trumps import (
     TurnUp,
 )
 from pyclag.scoring.schemes import MAX_POINTS
+
+if TYPE_CHECKING:
+    from pyclag.rules import catalogue
+    from pyclag.rules.tricks import beats, card_strength, score_round, trick_winner, winning_play
 
 __all__ = [
     "ALL_PRECEDENCES",
@@ -106,3 +112,17 @@ __all__ = [
     "trick_winner",
     "winning_play",
 ]
+
+_LAZY: Final = {
+    "catalogue": None,
+    **dict.fromkeys(
+        ("beats", "card_strength", "score_round", "trick_winner", "winning_play"),
+        "pyclag.rules.tricks",
+    ),
+}
+"""The names imported the first time they are asked for: :mod:`~pyclag.rules.catalogue`
+(the engine plays rule values; the presets and the terminal build them from the
+catalogue) and the checked rulings of :mod:`~pyclag.rules.tricks` (the engine rules
+its own tricks)."""
+
+__getattr__, __dir__ = lazy_names(__name__, _LAZY)

@@ -267,20 +267,18 @@ def best_play(plays: Sequence[Play], round_rules: RoundRules) -> Play:
     'TD'
     """
     # The §1.8 comparator as a table lookup: the strength of each card, by the
-    # suit led (RoundRules.strength); the first of the strongest wins (ties are
-    # only between cards that cannot win: off-suit, no trump).
+    # suit led (RoundRules.strength); the first of the strongest wins
+    # (first_strongest, as pyclag.rollouts rules a trick of card indices).
     first = plays[0]  # the suit led, as following reads it (a property call costs more)
     led = first.card if first.as_card is None else first.as_card
     table = round_rules.tables[led.index // 13]
-    best, top = plays[0], -1
-    for play in plays:  # first_strongest, without a list of the strengths: a hot path
-        strength = play_strength(play, table)
-        if strength > top:
-            best, top = play, strength
-    return best
+    strengths = []  # a loop rather than a comprehension: a hot path (a trick's end)
+    for play in plays:
+        strengths.append(play_strength(play, table))
+    return plays[first_strongest(strengths)]
 
 
-def first_strongest(strengths: Sequence[int]) -> int:
+def first_strongest(strengths: list[int]) -> int:
     """The place of the trick's winning card among the ``strengths`` of its
     cards in the order played (:func:`play_strength`): the first of the
     strongest (ties are only between cards that cannot win, §1.8).

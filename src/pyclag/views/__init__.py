@@ -12,9 +12,9 @@ deal type.
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from pyclag._caches import lazy_names
 from pyclag.views._observe import Observation, check_view, observe, unseen_given
 
 if TYPE_CHECKING:
@@ -22,12 +22,6 @@ if TYPE_CHECKING:
 
 __all__ = ["Observation", "check_view", "determinize", "observe", "unseen_given"]
 
-
-def __getattr__(name: str) -> Any:
-    """:func:`determinize` (and the records reader it leans on) is imported the
-    first time it is asked for, as :mod:`pyclag` imports its own lazy names."""
-    if name != "determinize":
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = importlib.import_module("pyclag.views._sampling").determinize
-    globals()[name] = value
-    return value
+__getattr__, __dir__ = lazy_names(__name__, {"determinize": "pyclag.views._sampling"})
+""":func:`determinize` (and the records reader it leans on) is imported the first
+time it is asked for, as :mod:`pyclag` imports its own lazy names."""
