@@ -12,7 +12,7 @@ The other things built once and kept are the modules :func:`lazy_names`
 imports the first time a package's name is asked for, which the import system
 keeps (``sys.modules``), as it keeps every module.
 
-This is internal surface, shared by every layer above it."""
+Private to pyclag, shared by every layer above it."""
 
 from __future__ import annotations
 

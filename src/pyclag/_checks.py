@@ -3,7 +3,7 @@ objects (each raises RulesError naming the field) and the TypeError for an
 argument that is not game input (a state, an rng, a sequence of plays); the
 one way to declare a cache is :mod:`pyclag._caches`.
 
-This is internal surface, shared by every layer above it."""
+Private to pyclag, shared by every layer above it."""
 
 from __future__ import annotations
 

@@ -18,8 +18,8 @@ _V = TypeVar("_V", bound="Value")
 class Value:
     """What the state's values share: equality and hashing by the fields
     ``__match_args__`` names, pickles and :func:`replace` by them, and copies
-    that are the value itself (internal surface: the base of this module's
-    classes; each class declares its own fields, as mypyc needs).
+    that are the value itself (the base of the state's classes; each class
+    declares its own fields, as mypyc needs).
 
     >>> import copy, pyclag
     >>> state = pyclag.new_game(pyclag.NORMAL, players=3)

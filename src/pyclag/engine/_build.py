@@ -1,5 +1,5 @@
-"""Fast constructors of the state's values for the engine's hot paths
-(internal surface): a new :class:`~pyclag.engine.state.RoundState` and
+"""Fast constructors of the state's values for the engine's hot paths:
+a new :class:`~pyclag.engine.state.RoundState` and
 :class:`~pyclag.engine.state.GameState` for every card played and bid made, a
 :class:`~pyclag.engine.state.Trick` for every trick, and :func:`revise` for the steps
 of a round.
@@ -55,7 +55,7 @@ def new_round_state(
     trick: tuple[Play, ...],
     tricks: tuple[Trick, ...],
 ) -> RoundState:
-    """``RoundState(...)``, built faster (internal surface: the engine's hot paths).
+    """``RoundState(...)``, built faster, for the engine's hot paths.
 
     >>> import random, pyclag
     >>> rnd = pyclag.deal(pyclag.new_game(pyclag.NORMAL, players=3), rng=random.Random(1)).round
@@ -78,7 +78,7 @@ def new_round_state(
 def new_game_state(
     rules: RuleSet, history: tuple[RoundResult, ...], round_: RoundState
 ) -> GameState:
-    """``GameState(...)``, built faster (internal surface: the engine's hot paths).
+    """``GameState(...)``, built faster, for the engine's hot paths.
 
     >>> import pyclag
     >>> state = pyclag.new_game(pyclag.NORMAL, players=3)
@@ -105,7 +105,7 @@ def next_state(
     tricks: tuple[Trick, ...],
 ) -> GameState:
     """``state`` with the round at its next step, its rules and history kept:
-    :func:`new_game_state` of :func:`new_round_state` in one call (internal surface).
+    :func:`new_game_state` of :func:`new_round_state` in one call.
 
     >>> import random, pyclag
     >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL, players=3), rng=random.Random(1))
@@ -127,7 +127,7 @@ def next_state(
 
 
 def new_trick(leader: Seat, plays: tuple[Play, ...], winner: Seat) -> Trick:
-    """``Trick(...)``, built faster (internal surface: a trick ends every few cards).
+    """``Trick(...)``, built faster: a trick ends every few cards.
 
     >>> from pyclag.cards import Card
     >>> new_trick(0, (Play(0, Card.parse("AS")),), 0) == Trick(0, (Play(0, Card.parse("AS")),), 0)
@@ -149,7 +149,7 @@ _SETUP_PUT: Final = dict(zip(RoundSetup.__match_args__, _SETUP_PUTS, strict=True
 
 def revise(setup: RoundSetup, **changes: Any) -> RoundSetup:
     """``setup`` with some fields changed: :func:`pyclag._values.replace`, built
-    faster interpreted, for the steps of a round (internal surface).
+    faster interpreted, for the steps of a round.
 
     >>> from pyclag.rules.round import RoundSpec
     >>> revise(RoundSetup(0, RoundSpec(3), 4, 3, 3), hand_size=5).hand_size

@@ -279,7 +279,7 @@ def shown_to(state: GameState, attempt: object) -> tuple[Action, ...]:
     """The legal actions that the refusal of ``attempt`` may carry: all of them
     when it is by the seat to act (or is chance's, at a chance node), none when
     it is by another seat, who may not learn them (a seat's legal plays show its
-    cards), or by no seat at all (internal surface).
+    cards), or by no seat at all.
 
     >>> import random, pyclag
     >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL, players=3), rng=random.Random(1))
@@ -296,7 +296,7 @@ def shown_to(state: GameState, attempt: object) -> tuple[Action, ...]:
 def misplaced_bid(state: GameState, what: str, attempt: object = None) -> IllegalActionError:
     """The error for a bid when the state waits for something else: in a round
     whose bids are forced (misère) or absent (most tricks), an IllegalBidError
-    (``Reason.FORCED_BID``); otherwise the wrong phase (internal surface).
+    (``Reason.FORCED_BID``); otherwise the wrong phase.
     ``attempt`` is the action refused, whose seat decides what the error may
     show (:func:`~pyclag.engine._game.shown_to`); ``None`` for a verb, which acts for the seat to act.
 

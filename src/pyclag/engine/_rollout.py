@@ -1,4 +1,4 @@
-"""The loop of :func:`pyclag.rollouts` (internal surface): a deal played out
+"""The loop of :func:`pyclag.rollouts`: a deal played out
 at random over int masks, without a state per step, with the engine's own
 rule functions. It is a module of its own so that the compiled build compiles
 it while its door, :mod:`pyclag.engine._playout`, checks what it is given.

@@ -213,8 +213,8 @@ def tricks_won_by(players: int, tricks: tuple[Trick, ...]) -> tuple[int, ...]:
 
 class TrickRecord(Value):
     """What a round in progress and a finished round derive from their setup
-    and their finished tricks (internal surface: the base of
-    :class:`RoundState` and :class:`RoundResult`, which holds those two fields).
+    and their finished tricks (the base of :class:`RoundState` and
+    :class:`RoundResult`, which holds those two fields).
 
     >>> import pyclag
     >>> pyclag.new_game(pyclag.NORMAL, players=3).round.tricks_won
@@ -472,7 +472,7 @@ class GameState(Value):
 def seat_to_act(rnd: RoundState) -> Seat:
     """The seat to act in a player's decision, as an int (-1 where chance acts
     or the game is over): what the decisions' functions index hands with once
-    the engine has checked the phase (internal surface).
+    the engine has checked the phase.
 
     >>> import pyclag
     >>> seat_to_act(pyclag.new_game(pyclag.NORMAL, 3).round)
@@ -495,4 +495,4 @@ def running_totals(history: tuple[RoundResult, ...], players: int) -> tuple[int,
 # native class's Final fields have no setter and this does nothing).
 NATIVE: Final = not freeze(Trick, RoundSetup, TrickRecord, RoundState, RoundResult, GameState)
 """Whether these classes are native (the compiled build), which the engine's fast
-constructors ask (internal surface)."""
+constructors ask."""
