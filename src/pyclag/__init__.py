@@ -100,12 +100,16 @@ if TYPE_CHECKING:
 
 __version__ = "0.2.0"
 
-_MOVED: Final = {"pyclag.state": "pyclag.engine.state", "pyclag.phases": "pyclag.engine.phases"}
+_MOVED: Final = {
+    "pyclag.state": "pyclag.engine.state",
+    "pyclag.phases": "pyclag.engine.phases",
+    "pyclag.play_action": "pyclag._play",
+}
 """Modules of 0.2 whose classes now live elsewhere, by their new homes. A pickle
 names the module a class was defined in, so the old names stay importable (as
 these very modules) for pickles written by 0.2 to load."""
 
-for _old, _new in {**_MOVED, "pyclag.play_action": "pyclag._play"}.items():
+for _old, _new in _MOVED.items():
     sys.modules.setdefault(_old, sys.modules[_new])
 
 __all__ = [
