@@ -1,8 +1,9 @@
 """The decision table: one :class:`Decision` row per kind of pending decision,
 in the order a round meets them (RULES.md Appendix B), and the one place
-that says, for each, which rounds have it, who takes it, what is legal and
-why not, how it changes the state, how it is written and where a record
-keeps it (DESIGN.md §4a).
+that says, for each, what is legal and why not, how it changes the state, how
+it is written and where a record keeps it (DESIGN.md §4a). Which rounds have
+it and who takes it, a row reads from the engine's schedule, where the flow
+of a round reads them too.
 
 ``engine.apply``, ``legal_actions``, ``is_legal``, ``parse_action``, record
 replay, the refusal messages, the terminal and the bots read the row of the
