@@ -160,6 +160,28 @@ def unchecked(value: object) -> Any:
     return value
 
 
+def seat_in(func: str, seat: object, players: int) -> int:
+    """``seat`` as a plain int, if it is a seat of a table of ``players``: a
+    seat that is not an int is a TypeError, one outside the table a RulesError
+    (the policy in :mod:`pyclag.errors`), each naming ``func``.
+
+    >>> seat_in("held", 2, 3)
+    2
+    >>> seat_in("held", True, 3)
+    Traceback (most recent call last):
+    TypeError: held: seat must be an int, not bool
+    >>> seat_in("held", 3, 3)
+    Traceback (most recent call last):
+    pyclag.errors.RulesError: held: seat must be a seat in 0..2, not 3
+    """
+    given = seat if type(seat) is int else whole(seat)  # a NumPy integer is a plain int
+    if type(given) is not int:
+        raise not_a(func, "seat", "an int", seat)
+    if not 0 <= given < players:
+        raise RulesError(f"{func}: seat must be a seat in 0..{players - 1}, not {given!r}")
+    return given
+
+
 def not_a(func: str, param: str, expected: str, value: object) -> TypeError:
     """The error for an argument of the wrong type that is not game input.
 

@@ -34,7 +34,7 @@ from typing import Any, Final, TypeAlias
 import attrs
 
 from pyclag._caches import bounded
-from pyclag._checks import Frozen, not_a, whole
+from pyclag._checks import Frozen, not_a, seat_in, whole
 from pyclag.actions import Bid, Call, CallChoice, ChooseHandSize, DeclareTrump, Play, PlayerAction
 from pyclag.cards import DECK, Card, Rank, Suit
 from pyclag.engine import apply, legal_actions
@@ -49,7 +49,6 @@ from pyclag.errors import (
     IllegalTrumpError,
     Reason,
     Refusal,
-    RulesError,
 )
 from pyclag.limits import MAX_HAND_SIZE, MAX_PLAYERS
 from pyclag.rules.calls import CallRules
@@ -286,17 +285,6 @@ def _check_id(func: str, number: object) -> int:
     return given
 
 
-def _check_seat(func: str, seat: object) -> int:
-    # The seat an action is taken by, as observe's: of the wrong type a TypeError, and a
-    # seat no table has (pyclag.errors) a RulesError, as for the player count.
-    given = seat if type(seat) is int else whole(seat)
-    if type(given) is not int:
-        raise not_a(func, "seat", "an int", seat)
-    if not 0 <= given < MAX_PLAYERS:
-        raise RulesError(f"{func}: seat must be a seat in 0..{MAX_PLAYERS - 1}, not {given}")
-    return given
-
-
 def decode(number: int, seat: int) -> PlayerAction:
     """The action id ``number`` stands for, taken by ``seat``, legal or not
     (:func:`action_of` gives only the legal ones). A number that is no id is
@@ -314,7 +302,7 @@ def decode(number: int, seat: int) -> PlayerAction:
     pyclag.errors.RulesError: decode: seat must be a seat in 0..51, not -1
     """
     number = _check_id("decode", number)
-    seat = _check_seat("decode", seat)
+    seat = seat_in("decode", seat, MAX_PLAYERS)  # the seat of any table
     block = bisect.bisect_right(_STARTS, number) - 1
     return _DECODE[block](number - _STARTS[block], seat)
 

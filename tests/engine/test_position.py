@@ -89,3 +89,42 @@ def test_issue_34_item_4_the_terminal_explains_a_refusal_without_a_world() -> No
     source = _answers.__file__
     assert source is not None
     assert "determinize" not in Path(source).read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    ("seat", "error", "message"),
+    [
+        (True, TypeError, "held: seat must be an int, not bool"),
+        ("1", TypeError, "held: seat must be an int, not str"),
+        (-1, RulesError, r"held: seat must be a seat in 0\.\.2, not -1"),
+        (3, RulesError, r"held: seat must be a seat in 0\.\.2, not 3"),
+    ],
+)
+def test_issue_34_item_4_held_refuses_what_is_no_seat(
+    seat: object, error: type[Exception], message: str
+) -> None:
+    """The new doors refuse a seat as observe does (the errors policy): a
+    negative seat is not the last seat's hand, and a refusal shows no cards."""
+    state = pyclag.deal(pyclag.new_game(pyclag.NORMAL, players=3), rng=random.Random(2))
+    for door in (state.held, pyclag.observe(state, 1).held):
+        with pytest.raises(error, match=f"^{message}$"):
+            door(seat)  # type: ignore[arg-type]
+
+
+def test_issue_34_item_4_an_observation_refuses_alike_in_worlds_it_cannot_tell_apart() -> None:
+    """Two deals that give seat 1 the same cards: asking for another seat's cards
+    is refused in the very same words in both."""
+    deck = list(DECK)
+    swapped = deck[:]
+    swapped[1], swapped[2] = swapped[2], swapped[1]  # seats 2 and 0 trade their cards
+    views = [
+        pyclag.observe(pyclag.deal(pyclag.new_game(pyclag.NORMAL, players=3), deck=tuple(d)), 1)
+        for d in (deck, swapped)
+    ]
+    assert views[0].held(1) == views[1].held(1)
+    messages = []
+    for view in views:
+        with pytest.raises(RulesError) as refused:
+            view.held(0)
+        messages.append(str(refused.value))
+    assert messages[0] == messages[1] == "held: seat 0's cards are hidden from seat 1"

@@ -20,7 +20,7 @@ import enum
 import operator
 from typing import Final, Literal, TypeAlias
 
-from pyclag._checks import freeze
+from pyclag._checks import freeze, seat_in
 from pyclag._values import Value
 from pyclag.actions import Call, Play
 from pyclag.cards import Card, Suit
@@ -423,13 +423,14 @@ class GameState(Value):
         return self.round.seen
 
     def held(self, seat: Seat) -> int:
-        """The cards ``seat`` holds in the current round, as a mask.
+        """The cards ``seat`` holds in the current round, as a mask (a seat
+        outside the table is a RulesError, one that is not an int a TypeError).
 
         >>> import pyclag
         >>> str(pyclag.Hand(pyclag.deal(pyclag.new_game(pyclag.NORMAL, 3), deck=pyclag.DECK).held(1)))
         '2C'
         """
-        return self.round.masks[seat]
+        return self.round.masks[seat_in("held", seat, self.round.setup.players)]
 
     def __str__(self) -> str:
         """A few lines a person can read: the round, trumps, each seat's cards,

@@ -25,7 +25,7 @@ from typing import Final, Generic, TypeVar
 import attrs
 
 from pyclag._caches import bounded
-from pyclag._checks import Frozen, not_a, whole
+from pyclag._checks import Frozen, not_a, seat_in
 from pyclag._values import replace
 from pyclag.actions import Call, Play, PlayerAction
 from pyclag.cards import DECK_MASK, Card, Suit
@@ -217,6 +217,7 @@ class Observation(Frozen):
         Traceback (most recent call last):
         pyclag.errors.RulesError: held: seat 2's cards are hidden from seat 1
         """
+        seat = seat_in("held", seat, self.setup.players)
         if seat != self.seat or self.hand is None:
             raise RulesError(f"held: seat {seat}'s cards are hidden from seat {self.seat}")
         return self.hand.mask
@@ -317,13 +318,7 @@ def observe(state: GameState, seat: Seat) -> Observation:
     except AttributeError:
         raise not_a_state("observe", state) from None
     setup = rnd.setup
-    if type(seat) is not int:
-        seat = whole(seat)  # a NumPy integer is a plain int from here on
-        if type(seat) is not int:
-            raise not_a("observe", "seat", "an int", seat)
-    if not 0 <= seat < setup.players:
-        # A seat outside the table is about the player count (the policy in pyclag.errors).
-        raise RulesError(f"observe: seat must be a seat in 0..{setup.players - 1}, not {seat!r}")
+    seat = seat_in("observe", seat, setup.players)
     current = rnd.phase
     over = current is Phase.ROUND_OVER
     # Blind bids are made with one's own cards face down (§2.0 BLIND_*, ROLL; Appendix B.5).
