@@ -422,7 +422,7 @@ class GameState(Value):
         """The cards every player has seen in the current round (:attr:`RoundState.seen`)."""
         return self.round.seen
 
-    def held(self, seat: Seat) -> int:
+    def held(self, seat: object) -> int:  # object: compiled, refused by seat_in
         """The cards ``seat`` holds in the current round, as a mask (a seat
         outside the table is a RulesError, one that is not an int a TypeError).
 
