@@ -1,0 +1,110 @@
+"""The two array backends the one kernel runs on: NumPy and JAX.
+
+The kernel (:mod:`pyclag.vector._kernel`) is written once over ``xp``, the
+array namespace, and these few primitives; what differs between the backends
+is only how a part of a step that no game of the batch needs is skipped
+(NumPy skips it in Python, JAX with ``lax.cond``), how many cards each seat
+holds is summed, and how a step is compiled.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import Any, Final, TypeVar
+
+import numpy as np
+
+__all__ = ["BACKENDS", "Backend", "backend"]
+
+S = TypeVar("S")
+
+
+class Backend:
+    """One backend: its name, its array namespace ``xp`` and the primitives
+    the kernel needs beyond ``xp``."""
+
+    name: str = "numpy"
+    xp: Any = np
+
+    def asarray(self, value: Any) -> Any:
+        """``value`` as an array of this backend."""
+        return self.xp.asarray(value)
+
+    def to_numpy(self, value: Any) -> Any:
+        """An array of this backend as a NumPy array."""
+        return np.asarray(value)
+
+    def any(self, flags: Any) -> bool:
+        """Whether any flag is set, when the backend can ask without
+        compiling both ways (NumPy); otherwise True."""
+        return bool(flags.any())
+
+    def maybe(self, flags: Any, part: Callable[..., S], tables: Any, state: S, *more: Any) -> S:
+        """``part(self, tables, state, *more)`` if any of ``flags`` is set, else
+        ``state``: the part of a step only some games need, skipped when none do."""
+        return part(self, tables, state, *more) if flags.any() else state
+
+    def scatter_sum(self, index: Any, values: Any, size: int) -> Any:
+        """Per row, the sum of ``values`` at each ``index`` in ``0..size-1``, as int32."""
+        rows = index.shape[0]
+        flat = (index + (np.arange(rows) * size)[:, None]).ravel()
+        totals = np.bincount(flat, weights=values.ravel(), minlength=rows * size)
+        return totals.reshape(rows, size).astype(np.int32)
+
+    def compile(self, function: Callable[..., Any], tables: Any) -> Callable[..., Any]:
+        """``function`` with this backend and ``tables`` bound, compiled where
+        the backend compiles."""
+        return functools.partial(function, self, tables)
+
+
+class JaxBackend(Backend):
+    """JAX: every step jitted, fixed shapes, no per-game Python control flow."""
+
+    name = "jax"
+
+    def __init__(self) -> None:
+        import jax
+        import jax.numpy as jnp
+
+        self.jax = jax
+        self.xp = jnp
+
+    def any(self, flags: Any) -> bool:
+        return True
+
+    def maybe(self, flags: Any, part: Callable[..., S], tables: Any, state: S, *more: Any) -> S:
+        return self.jax.lax.cond(  # type: ignore[no-any-return]
+            flags.any(),
+            functools.partial(part, self, tables),
+            _unchanged,
+            state,
+            *more,
+        )
+
+    def scatter_sum(self, index: Any, values: Any, size: int) -> Any:
+        rows = index.shape[0]
+        out = self.xp.zeros((rows, size), self.xp.int32)
+        return out.at[self.xp.arange(rows)[:, None], index].add(values.astype(self.xp.int32))
+
+    def compile(self, function: Callable[..., Any], tables: Any) -> Callable[..., Any]:
+        bound = self.jax.tree_util.tree_map(self.xp.asarray, tables)
+        return self.jax.jit(functools.partial(function, self, bound))  # type: ignore[no-any-return]
+
+
+def _unchanged(state: S, *more: Any) -> S:
+    return state
+
+
+NUMPY: Final = Backend()
+
+BACKENDS: Final = ("numpy", "jax")
+"""The backends :class:`~pyclag.vector.Env` runs on."""
+
+
+@functools.cache
+def backend(name: str) -> Backend:
+    """The backend called ``name`` (JAX imported on first use)."""
+    if name == "numpy":
+        return NUMPY
+    return JaxBackend()

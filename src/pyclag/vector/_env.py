@@ -1,0 +1,224 @@
+"""``Env`` and ``Batch``: the batched engine's public face (DESIGN.md §4b)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Final
+
+import numpy as np
+
+from pyclag._checks import is_whole, not_a, whole
+from pyclag.codec import NUM_ACTIONS
+from pyclag.engine import new_game
+from pyclag.engine.phases import Phase
+from pyclag.engine.state import GameState
+from pyclag.errors import IllegalActionError, RulesError
+from pyclag.rules.ruleset import RuleSet
+from pyclag.vector import _kernel, _view
+from pyclag.vector._backend import BACKENDS, Backend, backend
+from pyclag.vector._kernel import Arrays
+from pyclag.vector._tables import PHASE, Tables, compile_rules
+
+__all__ = ["Batch", "Env"]
+
+_MAX_BATCH: Final = 1 << 24
+
+
+class Batch:
+    """A batch of games at one moment: an immutable value of arrays, the
+    batch axis first (a game's row is its place in the batch).
+
+    * ``current_player``: the seat to act in each game, -1 once it is over.
+    * ``legal_mask``: (B, ``codec.NUM_ACTIONS``) bool, the legal action ids.
+    * ``observation``: (B, ``codec.encoding_size(players)``) float32, the
+      vector of the seat to act, equal to ``codec.encode(observe(state,
+      seat))``; all zeros once a game is over. Built when first read.
+    * ``rewards``: (B, players) the points each seat scored at the last step.
+    * ``scores``: (B, players) the running totals.
+    * ``terminated``: (B,) bool, whether each game is over.
+
+    ``arrays`` is the whole state (:class:`~pyclag.vector._kernel.Arrays`);
+    ``phase`` each game's phase as its place in :class:`~pyclag.Phase`.
+    """
+
+    __slots__ = ("_env", "_mask", "_observation", "arrays", "origins")
+
+    def __init__(self, env: Env, arrays: Arrays, origins: tuple[GameState | None, ...]) -> None:
+        self._env = env
+        self.arrays = arrays
+        self.origins = origins
+        """The state each game was built from (``Env.from_states``), or None."""
+        self._mask: Any = None
+        self._observation: Any = None
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if name in ("_mask", "_observation") or not hasattr(self, name):
+            object.__setattr__(self, name, value)
+            return
+        raise AttributeError(f"Batch is immutable: cannot set {name!r}")
+
+    def __len__(self) -> int:
+        return int(self.arrays.phase.shape[0])
+
+    def __repr__(self) -> str:
+        over = int(self._env.backend.to_numpy(self.terminated).sum())
+        return f"<Batch of {len(self)} games ({over} over), {self._env.players} players, {self._env.rules.name}>"
+
+    @property
+    def current_player(self) -> Any:
+        return self.arrays.to_act
+
+    @property
+    def terminated(self) -> Any:
+        return self.arrays.phase == PHASE[Phase.GAME_OVER]
+
+    @property
+    def rewards(self) -> Any:
+        return self.arrays.rewards
+
+    @property
+    def scores(self) -> Any:
+        return self.arrays.scores
+
+    @property
+    def phase(self) -> Any:
+        return self.arrays.phase
+
+    @property
+    def legal_mask(self) -> Any:
+        if self._mask is None:
+            self._mask = self._env._legal(self.arrays)
+        return self._mask
+
+    @property
+    def observation(self) -> Any:
+        if self._observation is None:
+            self._observation = self._env._observe(self.arrays)
+        return self._observation
+
+
+class Env:
+    """A batch of ``batch`` whole games of ``rules`` for ``players`` seats,
+    stepped in lockstep on ``backend`` ("numpy" or "jax"). ``first_dealer``:
+    the first round's dealer in every game (the engine's default when None).
+
+    A rule the batched engine does not carry is refused here, with a
+    RulesError naming it.
+    """
+
+    def __init__(
+        self,
+        rules: RuleSet,
+        players: int,
+        batch: int,
+        *,
+        backend: str = "numpy",
+        first_dealer: int | None = None,
+    ) -> None:
+        if not isinstance(rules, RuleSet):
+            raise not_a("Env", "rules", "a RuleSet", rules)
+        players, batch = whole(players), whole(batch)
+        if not is_whole(players):
+            raise not_a("Env", "players", "an int", players)
+        if not is_whole(batch):
+            raise not_a("Env", "batch", "an int", batch)
+        if not 1 <= batch <= _MAX_BATCH:
+            raise RulesError(f"Env: batch must be an int in 1..{_MAX_BATCH}, not {batch!r}")
+        if backend not in BACKENDS:
+            raise RulesError(f"Env: backend must be one of {BACKENDS}, not {backend!r}")
+        start = new_game(rules, players) if first_dealer is None else None
+        dealer = start.first_dealer if start is not None else first_dealer
+        new_game(rules, players, first_dealer=dealer)  # the engine refuses a bad seat
+        self.rules: Final = rules
+        self.players: Final = players
+        self.batch: Final = batch
+        self.first_dealer: Final = dealer
+        self.backend: Final[Backend] = _backend(backend)
+        self.tables: Final[Tables] = compile_rules(rules, players)
+        bk = self.backend
+        self._reset = bk.compile(_kernel.reset, self.tables)
+        self._step = bk.compile(_kernel.step, self.tables)
+        self._legal = bk.compile(_legal, self.tables)
+        self._observe = bk.compile(_view.observation, self.tables)
+
+    def __repr__(self) -> str:
+        return f"<Env {self.rules.name}, {self.players} players, batch {self.batch}, {self.backend.name}>"
+
+    def reset(self, seed: int = 0) -> Batch:
+        """``batch`` new games, each first round dealt from ``seed``."""
+        seed = whole(seed)
+        if not is_whole(seed) or seed < 0:
+            raise not_a("Env.reset", "seed", "an int >= 0", seed)
+        keys = _kernel.game_keys(self.backend, seed, self.batch)
+        arrays = self._reset(keys, self.first_dealer)
+        return Batch(self, arrays, (None,) * self.batch)
+
+    def step(self, batch: Batch, actions: Any) -> Batch:
+        """Each game takes its action (a ``pyclag.codec`` id; a finished
+        game ignores its entry) and runs on to its next decision. An illegal
+        action is refused, naming the games and what was legal there; the
+        batch passed in is unchanged."""
+        if not isinstance(batch, Batch) or batch._env is not self:
+            raise not_a("Env.step", "batch", "a Batch of this Env", batch)
+        bk = self.backend
+        ids = np.asarray(bk.to_numpy(actions))
+        if ids.shape != (len(batch),) or ids.dtype.kind not in "iu":
+            raise TypeError(
+                f"Env.step: actions must be {len(batch)} action ids (ints), one per game, "
+                f"not an array of shape {ids.shape} and type {ids.dtype}"
+            )
+        self._check(batch, ids)
+        return Batch(self, self._step(batch.arrays, bk.asarray(ids.astype(np.int32))), batch.origins)
+
+    def _check(self, batch: Batch, ids: Any) -> None:
+        bk = self.backend
+        mask = np.asarray(bk.to_numpy(batch.legal_mask))
+        over = np.asarray(bk.to_numpy(batch.terminated))
+        inside = (ids >= 0) & (ids < NUM_ACTIONS)
+        legal = inside & mask[np.arange(len(ids)), np.clip(ids, 0, NUM_ACTIONS - 1)]
+        bad = np.flatnonzero(~legal & ~over)
+        if bad.size:
+            raise _refusal(self, batch, ids, bad)
+
+    def to_states(self, batch: Batch) -> list[GameState]:
+        """The exact :class:`~pyclag.GameState` of each game of ``batch``."""
+        from pyclag.vector._states import to_states
+
+        return to_states(self, batch)
+
+    def from_states(self, states: Sequence[GameState], *, seed: int = 0) -> Batch:
+        """A batch of these states (as many as the Env's batch), each game's
+        later chance drawn from ``seed``."""
+        from pyclag.vector._states import from_states
+
+        return from_states(self, states, seed)
+
+
+def _refusal(env: Env, batch: Batch, ids: Any, bad: Any) -> IllegalActionError:
+    """The engine's own refusal of the first illegal action, as the seat to
+    act there sees it (its class, its reason, its legal actions), naming
+    every game of the batch that was refused."""
+    from pyclag.codec import action_of
+    from pyclag.views import observe
+    from pyclag.vector._states import to_states
+
+    game = int(bad[0])
+    state = to_states(env, batch, [game])[0]
+    seat = state.round.to_act
+    others = ", ".join(f"game {int(g)} (id {int(ids[g])})" for g in bad[1:6])
+    more = f"; also refused: {others}" if others else ""
+    more += f" and {bad.size - 6} more" if bad.size > 6 else ""
+    try:
+        action_of(observe(state, seat), int(ids[game]))
+    except IllegalActionError as refused:
+        message = f"Env.step: game {game} of the batch: {refused}{more}"
+        return type(refused)(message, refused.reason, refused.legal)
+    raise AssertionError(f"Env.step: game {game}: the engine takes id {int(ids[game])}")
+
+
+def _legal(bk: Backend, t: Tables, s: Arrays) -> Any:
+    return _kernel.legal_mask(bk, t, s, NUM_ACTIONS)
+
+
+def _backend(name: str) -> Backend:
+    return backend(name)

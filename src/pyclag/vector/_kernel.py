@@ -1,0 +1,433 @@
+"""The batched kernel: whole games of Clag as arrays, stepped in lockstep.
+
+Written once over a backend's array namespace (:mod:`pyclag.vector._backend`):
+every function here is pure, takes the compiled rules
+(:class:`~pyclag.vector._tables.Tables`) and :class:`Arrays` with the batch
+axis first, and decides nothing per game in Python, so that JAX can jit it
+as NumPy runs it. Hands are 13-bit masks per suit (suits in the codec's order
+C, D, S, H), so a card's id ``rank * 4 + suit`` is a bit of a suit's mask and
+a mask row laid out rank by rank is a row of action ids.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final, NamedTuple
+
+from pyclag.engine.phases import Phase
+from pyclag.vector._backend import Backend
+from pyclag.vector._tables import BID_ID, NO_TRUMP, PHASE, TRUMP_ID, UNKNOWN, Tables
+
+__all__ = ["Arrays", "legal_mask", "reset", "step"]
+
+_BID: Final = PHASE[Phase.BID]
+_BID_FIRST: Final = PHASE[Phase.BID_BEFORE_DEAL]
+_DEAL: Final = PHASE[Phase.DEAL]
+_DECLARE: Final = PHASE[Phase.DECLARE_TRUMP]
+_PLAY: Final = PHASE[Phase.PLAY]
+_ROUND_OVER: Final = PHASE[Phase.ROUND_OVER]
+_OVER: Final = PHASE[Phase.GAME_OVER]
+_FORCED_ZERO: Final = 3  # Bidding.FORCED_ZERO's place in its enum
+_UNSEEN: Final = 1  # Bidding.UNSEEN's
+
+
+class Arrays(NamedTuple):
+    """The state of a batch of games (``B`` games, ``P`` seats, ``R`` rounds,
+    ``A`` the most actions a round takes). Cards are codec ids; -1 is none."""
+
+    key: Any  # (B,) uint32: each game's stream of chance
+    round: Any  # (B,) the round in progress (0-based)
+    dealer: Any  # (B,)
+    first: Any  # (B,) the first bidder, who leads the first trick
+    phase: Any  # (B,) the phase's number (GAME_OVER's once the game is over)
+    to_act: Any  # (B,) the seat to act, -1 for none
+    hand: Any  # (B, P, 4) each seat's cards, a 13-bit mask per suit
+    dealt: Any  # (B, P, 4) the cards each seat was dealt this round
+    deck: Any  # (B, 52) the round's pack, top first
+    trump: Any  # (B,) 0..3 a suit, NO_TRUMP, UNKNOWN until known
+    turnup: Any  # (B,) the turn-up once shown
+    bids: Any  # (B, P) -1 until made
+    trick: Any  # (B, P) the trick in progress by position
+    trick_len: Any  # (B,)
+    leader: Any  # (B,)
+    done: Any  # (B,) tricks finished this round
+    won: Any  # (B, P) tricks won this round
+    weighted: Any  # (B, P) tricks won, each by its madness weight
+    log: Any  # (B, A) the round's actions by id, in order
+    logged: Any  # (B,)
+    past_decks: Any  # (B, R, 52) int8 each finished round's pack
+    past_logs: Any  # (B, R, A) int16 each finished round's actions
+    scores: Any  # (B, P) running totals
+    rewards: Any  # (B, P) points scored at the last step
+
+
+def actions_per_round(tables: Tables, players: int) -> int:
+    """The most actions a round of these rules takes."""
+    return players + 1 + players * int(tables.size.max())
+
+
+# --- chance ----------------------------------------------------------------------------------
+
+
+def _mix(xp: Any, x: Any) -> Any:
+    """A 32-bit integer hash (lowbias32): the same bits on every backend."""
+    x = x ^ (x >> 16)
+    x = x * xp.uint32(0x7FEB352D)
+    x = x ^ (x >> 15)
+    x = x * xp.uint32(0x846CA68B)
+    return x ^ (x >> 16)
+
+
+def game_keys(bk: Backend, seed: int, count: int, start: int = 0) -> Any:
+    """Each game's stream of chance for a batch reset from ``seed``."""
+    xp = bk.xp
+    halves = xp.asarray([seed & 0xFFFFFFFF, (seed >> 32) & 0xFFFFFFFF], dtype=xp.uint32)
+    base = _mix(xp, halves[:1] ^ _mix(xp, halves[1:] + xp.uint32(0x9E3779B9)))
+    games = xp.arange(start, start + count, dtype=xp.uint32)
+    return _mix(xp, base + games * xp.uint32(0x85EBCA6B))
+
+
+def shuffled(bk: Backend, key: Any, rnd: Any) -> Any:
+    """The pack of round ``rnd`` of each game, top first, from its stream."""
+    xp = bk.xp
+    stream = _mix(xp, key + (rnd.astype(xp.uint32) + 1) * xp.uint32(0x9E3779B9))
+    ranks = _mix(xp, stream[:, None] ^ (xp.arange(52, dtype=xp.uint32) * xp.uint32(0xC2B2AE35) + 1))
+    return xp.argsort(ranks, axis=1, stable=True).astype(xp.int32)
+
+
+# --- small helpers ---------------------------------------------------------------------------
+
+
+def _seat_is(xp: Any, seat: Any, players: int) -> Any:
+    return seat[:, None] == xp.arange(players)[None, :]
+
+
+def _size(t: Tables, s: Arrays) -> Any:
+    return t.size[s.round]
+
+
+def _first_actor(xp: Any, s: Arrays, phase: Any) -> Any:
+    """Who acts on entering ``phase``: the first bidder bids first and leads;
+    the dealer declares trumps; nobody in a chance step or once over."""
+    seat = xp.where((phase == _BID) | (phase == _BID_FIRST) | (phase == _PLAY), s.first, -1)
+    return xp.where(phase == _DECLARE, s.dealer, seat)
+
+
+def _bits(xp: Any, masks: Any) -> Any:
+    """(..., 4) suit masks as (..., 52) flags in card-id order."""
+    ranks = xp.arange(13)[:, None]
+    flags = (masks[..., None, :] >> ranks) & 1
+    return flags.reshape(*masks.shape[:-1], 52).astype(bool)
+
+
+# --- reset -----------------------------------------------------------------------------------
+
+
+def blank(bk: Backend, t: Tables, keys: Any, players: int, first_dealer: Any) -> Arrays:
+    """A batch at the start of its first round, before anything settles."""
+    xp = bk.xp
+    count = keys.shape[0]
+    rounds = t.size.shape[0]
+    width = actions_per_round(t, players)
+    zeros = xp.zeros(count, xp.int32)
+    dealer = xp.asarray(first_dealer, dtype=xp.int32) + zeros
+    none = xp.full((count, players), -1, xp.int32)
+    return Arrays(
+        key=keys,
+        round=zeros,
+        dealer=dealer,
+        first=(dealer + 1) % players,
+        phase=zeros + t.first_phase[0],
+        to_act=zeros - 1,
+        hand=xp.zeros((count, players, 4), xp.int32),
+        dealt=xp.zeros((count, players, 4), xp.int32),
+        deck=xp.full((count, 52), -1, xp.int32),
+        trump=zeros + UNKNOWN,
+        turnup=zeros - 1,
+        bids=none,
+        trick=none,
+        trick_len=zeros,
+        leader=(dealer + 1) % players,
+        done=zeros,
+        won=xp.zeros((count, players), xp.int32),
+        weighted=xp.zeros((count, players), xp.int32),
+        log=xp.full((count, width), -1, xp.int32),
+        logged=zeros,
+        past_decks=xp.full((count, rounds, 52), -1, xp.int8),
+        past_logs=xp.full((count, rounds, width), -1, xp.int16),
+        scores=xp.zeros((count, players), xp.int32),
+        rewards=xp.zeros((count, players), xp.int32),
+    )
+
+
+def reset(bk: Backend, t: Tables, keys: Any, first_dealer: Any) -> Arrays:
+    """A batch of new games, their first round dealt (chance from ``keys``)."""
+    s = blank(bk, t, keys, t.players, first_dealer)
+    return settle(bk, t, s, s.phase >= 0)
+
+
+# --- a step ----------------------------------------------------------------------------------
+
+
+def step(bk: Backend, t: Tables, s: Arrays, action: Any) -> Arrays:
+    """Every game takes its action (a codec id; a finished game ignores its
+    own), then runs on to its next decision: a pure function of arrays. The
+    actions must be legal (:func:`legal_mask`); :class:`~pyclag.vector.Env`
+    checks them before it calls this."""
+    xp = bk.xp
+    players = s.bids.shape[1]
+    action = xp.asarray(action, dtype=xp.int32)
+    live = s.phase != _OVER
+    seat = s.to_act
+    at = xp.arange(s.log.shape[1])[None, :] == s.logged[:, None]
+    s = s._replace(
+        log=xp.where(at & live[:, None], action[:, None], s.log),
+        logged=s.logged + live,
+        rewards=xp.zeros_like(s.rewards),
+    )
+    bidding = live & ((s.phase == _BID) | (s.phase == _BID_FIRST))
+    declaring = live & (s.phase == _DECLARE)
+    playing = live & (s.phase == _PLAY)
+    s = bk.maybe(bidding, _bid, t, s, action, bidding)
+    s = s._replace(trump=xp.where(declaring, action - TRUMP_ID, s.trump))
+    s = bk.maybe(playing, _play, t, s, action, playing)
+    last = (s.first + players - 1) % players
+    finished = (bidding & (seat == last)) | declaring
+    moved = finished | (playing & (s.phase == _ROUND_OVER))
+    after = t.next_phase[s.round, xp.clip(s.phase, 0, _OVER)]
+    s = s._replace(phase=xp.where(finished, after, s.phase))
+    return settle(bk, t, s, moved)
+
+
+def _bid(bk: Backend, t: Tables, s: Arrays, action: Any, bidding: Any) -> Arrays:
+    xp = bk.xp
+    players = s.bids.shape[1]
+    mine = _seat_is(xp, s.to_act, players) & bidding[:, None]
+    last = (s.first + players - 1) % players
+    more = bidding & (s.to_act != last)
+    return s._replace(
+        bids=xp.where(mine, (action - BID_ID)[:, None], s.bids),
+        to_act=xp.where(more, (s.to_act + 1) % players, s.to_act),
+    )
+
+
+def _play(bk: Backend, t: Tables, s: Arrays, card: Any, playing: Any) -> Arrays:
+    xp = bk.xp
+    players = s.bids.shape[1]
+    mine = _seat_is(xp, s.to_act, players) & playing[:, None]
+    suit = (xp.arange(4)[None, None, :] == (card % 4)[:, None, None]) & mine[:, :, None]
+    bit = (1 << (card // 4)).astype(xp.int32)[:, None, None]
+    at = (xp.arange(players)[None, :] == s.trick_len[:, None]) & playing[:, None]
+    trick_len = s.trick_len + playing
+    full = playing & (trick_len == players)
+    s = s._replace(
+        hand=xp.where(suit, s.hand & ~bit, s.hand),
+        trick=xp.where(at, card[:, None], s.trick),
+        trick_len=trick_len,
+        to_act=xp.where(playing & ~full, (s.to_act + 1) % players, s.to_act),
+    )
+    return bk.maybe(full, _close_trick, t, s, full)
+
+
+def _winners(bk: Backend, t: Tables, s: Arrays, cards: Any, leader: Any) -> Any:
+    """The seat that wins each trick of ``cards`` (by position, led by ``leader``)."""
+    xp = bk.xp
+    players = cards.shape[1]
+    trump = xp.clip(s.trump, 0, NO_TRUMP)
+    kind = t.strength_kind[s.round]
+    led = cards[:, 0] % 4
+    strength = t.strength[kind[:, None], trump[:, None], led[:, None], cards]
+    return (leader + xp.argmax(strength, axis=1)) % players
+
+
+def _close_trick(bk: Backend, t: Tables, s: Arrays, full: Any) -> Arrays:
+    xp = bk.xp
+    players = s.bids.shape[1]
+    winner = _winners(bk, t, s, s.trick, s.leader)
+    took = _seat_is(xp, winner, players) & full[:, None]
+    weight = xp.take_along_axis(t.weight[s.round], s.done[:, None], axis=1)
+    done = s.done + full
+    over = full & (done == _size(t, s))
+    return s._replace(
+        won=s.won + took,
+        weighted=s.weighted + took * weight,
+        done=done,
+        leader=xp.where(full, winner, s.leader),
+        to_act=xp.where(full, winner, s.to_act),
+        trick=xp.where(full[:, None], -1, s.trick),
+        trick_len=xp.where(full, 0, s.trick_len),
+        phase=xp.where(over, _ROUND_OVER, s.phase),
+    )
+
+
+# --- running on to the next decision ---------------------------------------------------------
+
+
+def settle(bk: Backend, t: Tables, s: Arrays, moved: Any) -> Arrays:
+    """Run every game that has just left a phase on to its next decision (or
+    the end of the game): score a finished round and start the next, deal,
+    show the trump when the round's rules allow, play face-down piles."""
+    xp = bk.xp
+    for _ in range(t.chained):
+        pending = moved | (s.phase == _ROUND_OVER) | (s.phase == _DEAL)
+        if not bk.any(pending):
+            break
+        before = s.phase
+        s = bk.maybe(s.phase == _ROUND_OVER, _end_round, t, s)
+        s = bk.maybe(s.phase == _DEAL, _deal, t, s)
+        s = _reveal(bk, t, s)
+        forced = (s.phase == _PLAY) & (t.bidding[s.round] == _FORCED_ZERO)
+        s = s._replace(bids=xp.where(forced[:, None], 0, s.bids))
+        piles = (s.phase == _PLAY) & (t.pile[s.round] > 0) & (s.done == 0)
+        s = bk.maybe(piles, _play_piles, t, s, piles)
+        entering = moved | (s.phase != before)
+        s = s._replace(to_act=xp.where(entering, _first_actor(xp, s, s.phase), s.to_act))
+        moved = xp.zeros_like(moved)
+    return s
+
+
+def _end_round(bk: Backend, t: Tables, s: Arrays) -> Arrays:
+    """Score the finished rounds, keep their packs and actions, and start the
+    next round (or end the game)."""
+    xp = bk.xp
+    players = s.bids.shape[1]
+    ending = s.phase == _ROUND_OVER
+    r = s.round
+    made = s.bids == s.won
+    contract = xp.where(made, t.bonus[r][:, None] + t.per_trick[r][:, None] * s.weighted, 0)
+    contract = xp.where(made, contract, t.on_miss[r][:, None] * s.weighted)
+    top = s.won.max(axis=1, keepdims=True)
+    sole = (s.won == top).sum(axis=1, keepdims=True) == 1
+    most = xp.where(sole & (s.won == top), t.bonus[r][:, None], 0)
+    points = xp.where(t.most_tricks[r][:, None], most, contract) * ending[:, None]
+    rounds = s.past_decks.shape[1]
+    here = (xp.arange(rounds)[None, :] == r[:, None]) & ending[:, None]
+    going_on = ending & (r + 1 < rounds)
+    nxt = xp.where(going_on, r + 1, r)
+    dealer = xp.where(going_on, (s.dealer + 1) % players, s.dealer)
+    fresh = going_on[:, None]
+    none = xp.full_like(s.bids, -1)
+    phase = xp.where(ending, _OVER, s.phase)
+    s = s._replace(
+        scores=s.scores + points,
+        rewards=s.rewards + points,
+        past_decks=xp.where(here[:, :, None], s.deck.astype(xp.int8)[:, None, :], s.past_decks),
+        past_logs=xp.where(here[:, :, None], s.log.astype(xp.int16)[:, None, :], s.past_logs),
+        round=nxt,
+        dealer=dealer,
+        first=xp.where(going_on, (dealer + 1) % players, s.first),
+        phase=xp.where(going_on, t.first_phase[nxt], phase),
+    )
+    return s._replace(
+        hand=xp.where(fresh[:, :, None], 0, s.hand),
+        dealt=xp.where(fresh[:, :, None], 0, s.dealt),
+        deck=xp.where(fresh, -1, s.deck),
+        trump=xp.where(going_on, UNKNOWN, s.trump),
+        turnup=xp.where(going_on, -1, s.turnup),
+        bids=xp.where(fresh, none, s.bids),
+        trick=xp.where(fresh, none, s.trick),
+        trick_len=xp.where(going_on, 0, s.trick_len),
+        leader=xp.where(going_on, s.first, s.leader),
+        done=xp.where(going_on, 0, s.done),
+        won=xp.where(fresh, 0, s.won),
+        weighted=xp.where(fresh, 0, s.weighted),
+        log=xp.where(fresh, -1, s.log),
+        logged=xp.where(going_on, 0, s.logged),
+    )
+
+
+def _deal(bk: Backend, t: Tables, s: Arrays) -> Arrays:
+    """Deal the rounds waiting for their deal (§1.4): one card at a time from
+    the eldest, ``size`` each."""
+    xp = bk.xp
+    players = s.bids.shape[1]
+    dealing = s.phase == _DEAL
+    deck = xp.where(dealing[:, None], shuffled(bk, s.key, s.round), s.deck)
+    place = xp.arange(52)[None, :]
+    seat = (s.dealer[:, None] + 1 + place % players) % players
+    given = (place // players < _size(t, s)[:, None]) & dealing[:, None]
+    bits = xp.where(given, 1 << (deck // 4), 0)
+    hands = bk.scatter_sum(seat * 4 + deck % 4, bits, players * 4).reshape(-1, players, 4)
+    hand = xp.where(dealing[:, None, None], hands, s.hand)
+    after = t.next_phase[s.round, _DEAL]
+    return s._replace(
+        deck=deck, hand=hand, dealt=hand, phase=xp.where(dealing, after, s.phase)
+    )
+
+
+def _reveal(bk: Backend, t: Tables, s: Arrays) -> Arrays:
+    """Show the trump of each dealt round whose rules allow it now (§1.5; the
+    Guess Trumps and Scottish Blind turn-up waits for the last bid)."""
+    xp = bk.xp
+    r = s.round
+    players = s.bids.shape[1]
+    fixed = t.fixed_trump[r]
+    waits = t.reveal_after[r] & ((s.phase == _BID) | (s.phase == _BID_FIRST))
+    known = t.turns_up[r] | (fixed != UNKNOWN)  # the dealer's declaration sets its own
+    shows = (s.trump == UNKNOWN) & (s.deck[:, 0] >= 0) & known & ~waits
+    up = xp.take_along_axis(s.deck, xp.clip(players * _size(t, s), 0, 51)[:, None], axis=1)[:, 0]
+    turned = shows & t.turns_up[r]
+    return s._replace(
+        trump=xp.where(shows, xp.where(t.turns_up[r], up % 4, fixed), s.trump),
+        turnup=xp.where(turned, up, s.turnup),
+    )
+
+
+def _play_piles(bk: Backend, t: Tables, s: Arrays, piles: Any) -> Arrays:
+    """Play every trick of the face-down piles (Roll 'Em): each seat's next
+    card, no duty to follow; nobody has a choice, so the round ends here."""
+    xp = bk.xp
+    players = s.bids.shape[1]
+    size = _size(t, s)
+    reverse = t.pile[s.round] == 2
+    seats = xp.arange(players)[None, :]
+    offset = (seats - s.dealer[:, None] - 1) % players  # each seat's place from the eldest
+    leader = s.first
+    won, weighted = s.won, s.weighted
+    for k in range(int(t.size.max())):
+        going = piles & (k < size)
+        turn = xp.where(reverse, size - 1 - k, k)
+        by_seat = xp.take_along_axis(
+            s.deck, xp.clip(turn[:, None] * players + offset, 0, 51), axis=1
+        )
+        order = (leader[:, None] + seats) % players
+        cards = xp.take_along_axis(by_seat, order, axis=1)
+        winner = _winners(bk, t, s, cards, leader)
+        took = _seat_is(xp, winner, players) & going[:, None]
+        weight = t.weight[s.round, min(k, t.weight.shape[1] - 1)][:, None]
+        won = won + took
+        weighted = weighted + took * weight
+        leader = xp.where(going, winner, leader)
+    return s._replace(
+        won=won,
+        weighted=weighted,
+        done=xp.where(piles, size, s.done),
+        leader=leader,
+        hand=xp.where(piles[:, None, None], 0, s.hand),
+        phase=xp.where(piles, t.next_phase[s.round, _PLAY], s.phase),
+    )
+
+
+# --- what is legal ---------------------------------------------------------------------------
+
+
+def legal_mask(bk: Backend, t: Tables, s: Arrays, width: int) -> Any:
+    """Each game's legal action ids, as flags ``width`` wide (the codec's ids)."""
+    xp = bk.xp
+    count, players = s.bids.shape
+    seat = xp.clip(s.to_act, 0, players - 1)
+    hand = xp.take_along_axis(s.hand, seat[:, None, None], axis=1)[:, 0, :]
+    led = xp.where(s.trick_len > 0, s.trick[:, 0] % 4, 0)
+    led_suit = xp.arange(4)[None, :] == led[:, None]
+    holding = (xp.where(led_suit, hand, 0).sum(axis=1) > 0) & (s.trick_len > 0)
+    allowed = xp.where(holding[:, None] & ~led_suit, 0, hand)
+    cards = _bits(xp, allowed) & (s.phase == _PLAY)[:, None]
+    others = xp.clip(s.bids, 0, None).sum(axis=1)
+    last = (s.to_act == (s.first + players - 1) % players).astype(xp.int32)
+    top = t.bids.shape[1] - 1
+    bids = t.bids[_size(t, s), xp.clip(others, 0, top), last]
+    bids = bids & ((s.phase == _BID) | (s.phase == _BID_FIRST))[:, None]
+    trumps = t.declare[s.round] & (s.phase == _DECLARE)[:, None]
+    gap = xp.zeros((count, TRUMP_ID - BID_ID - bids.shape[1]), bool)
+    rest = xp.zeros((count, width - TRUMP_ID - trumps.shape[1]), bool)
+    return xp.concatenate([cards, bids, gap, trumps, rest], axis=1)
+

@@ -1,0 +1,143 @@
+"""Between a batch and the reference engine's :class:`~pyclag.GameState`
+values: ``Env.to_states`` replays each game's packs and actions through the
+engine (so a state is the engine's own, exact), and ``Env.from_states``
+reads states into arrays (determinized worlds for search start here).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from pyclag._checks import not_a
+from pyclag.actions import Deal
+from pyclag.codec import action_of, card_id, card_of
+from pyclag.engine import apply, new_game
+from pyclag.engine.phases import Phase
+from pyclag.engine.state import CHANCE, GameState
+from pyclag.errors import RulesError
+from pyclag.hand import Hand
+from pyclag.vector import _kernel
+from pyclag.vector._kernel import Arrays
+from pyclag.vector._tables import NO_TRUMP, PHASE, UNKNOWN
+from pyclag.views.encoding import suit_index
+
+if TYPE_CHECKING:
+    from pyclag.vector._env import Batch, Env
+
+__all__ = ["from_states", "to_states"]
+
+
+def to_states(env: Env, batch: Batch, games: Sequence[int] | None = None) -> list[GameState]:
+    """The engine's state of each of ``games`` (all by default), replayed
+    from its start (or the state it was built from) with its packs and actions."""
+    bk = env.backend
+    a = batch.arrays
+    rounds, decks, logs = (bk.to_numpy(x) for x in (a.round, a.deck, a.log))
+    past_decks, past_logs = bk.to_numpy(a.past_decks), bk.to_numpy(a.past_logs)
+    out = []
+    for game in range(len(batch)) if games is None else games:
+        origin = batch.origins[game]
+        state = origin or new_game(env.rules, env.players, first_dealer=env.first_dealer)
+        current = int(rounds[game])
+        for index in range(state.round.setup.index, current + 1):
+            if index < current:
+                deck, actions = past_decks[game, index], past_logs[game, index]
+            else:
+                deck, actions = decks[game], logs[game]
+            state = _replay(state, index, deck, [int(x) for x in actions if x >= 0])
+        out.append(state)
+    return out
+
+
+def _replay(state: GameState, index: int, deck: Any, actions: list[int]) -> GameState:
+    """Round ``index`` of ``state`` played on with its pack and its actions."""
+    taken = 0
+    while state.round.setup.index == index and state.round.phase is not Phase.ROUND_OVER:
+        if state.round.to_act is CHANCE:
+            state = apply(state, Deal(tuple(card_of(int(x)) for x in deck)))
+        elif taken < len(actions):
+            state = apply(state, action_of(state, actions[taken]))
+            taken += 1
+        else:
+            break
+    return state
+
+
+def from_states(env: Env, states: Sequence[GameState], seed: int) -> Batch:
+    """A batch of ``states``, one game each; later chance comes from ``seed``."""
+    from pyclag.vector._env import Batch
+
+    states = list(states)
+    if len(states) != env.batch:
+        raise RulesError(f"Env.from_states: the Env's batch is {env.batch} games, not {len(states)} states")
+    for number, state in enumerate(states):
+        if type(state) is not GameState:
+            raise not_a("Env.from_states", f"states[{number}]", "a GameState", state)
+        if state.rules != env.rules or state.players != env.players:
+            raise RulesError(
+                f"Env.from_states: states[{number}] is a game of {state.rules.name!r} for "
+                f"{state.players} players, not of this Env's {env.rules.name!r} for {env.players}"
+            )
+    bk = env.backend
+    t = env.tables
+    keys = _kernel.game_keys(bk, seed, env.batch)
+    blank = _kernel.blank(bk, t, keys, env.players, env.first_dealer)
+    rows = [_row(t.weight, state) for state in states]
+    fields = {name: np.stack([row[name] for row in rows]) for name in rows[0]}
+    arrays = blank._replace(**{name: bk.asarray(value) for name, value in fields.items()})
+    return Batch(env, Arrays(*arrays), tuple(states))
+
+
+def _suit_masks(mask: int) -> list[int]:
+    out = [0, 0, 0, 0]
+    for card in Hand(mask):
+        number = card_id(card)
+        out[number % 4] |= 1 << (number // 4)
+    return out
+
+
+def _row(weights: Any, state: GameState) -> dict[str, Any]:
+    rnd = state.round
+    setup = rnd.setup
+    players = setup.players
+    over = rnd.phase is Phase.ROUND_OVER
+    played = [0] * players
+    for trick in rnd.tricks:
+        for play in trick.plays:
+            played[play.seat] |= play.card.mask
+    for play in rnd.trick:
+        played[play.seat] |= play.card.mask
+    rules = setup.round_rules
+    trump = UNKNOWN if rules is None else NO_TRUMP if rules.trump is None else suit_index(rules.trump)
+    weighted = [0] * players
+    for number, trick in enumerate(rnd.tricks):
+        weighted[trick.winner] += int(weights[setup.index, number])
+    trick = [card_id(play.effective) for play in rnd.trick]
+    i32 = np.int32
+    return {
+        "round": np.array(setup.index, i32),
+        "dealer": np.array(setup.dealer, i32),
+        "first": np.array(setup.first_bidder, i32),
+        "phase": np.array(PHASE[Phase.GAME_OVER if over else rnd.phase], i32),
+        "to_act": np.array(rnd.to_act if type(rnd.to_act) is int else -1, i32),
+        "hand": np.array([_suit_masks(mask) for mask in rnd.masks], i32),
+        "dealt": np.array(
+            [_suit_masks(mask | more) for mask, more in zip(rnd.masks, played, strict=True)], i32
+        ),
+        "deck": np.array(
+            [card_id(card) for card in setup.deck] if setup.deck is not None else [-1] * 52, i32
+        ),
+        "trump": np.array(trump, i32),
+        "turnup": np.array(-1 if setup.turnup is None else card_id(setup.turnup), i32),
+        "bids": np.array([-1 if bid is None else bid for bid in rnd.bids], i32),
+        "trick": np.array(trick + [-1] * (players - len(trick)), i32),
+        "trick_len": np.array(len(trick), i32),
+        "leader": np.array(rnd.leader, i32),
+        "done": np.array(len(rnd.tricks), i32),
+        "won": np.array(rnd.tricks_won, i32),
+        "weighted": np.array(weighted, i32),
+        "scores": np.array(state.scores, i32),
+    }

@@ -1,0 +1,98 @@
+"""The observation vector of the seat to act in each game of a batch: the
+vector :func:`pyclag.codec.encode` gives for
+``pyclag.observe(state, seat)``, float for float, built from the arrays.
+
+The layout is the codec's own (:func:`pyclag.views.encoding.layout`); the
+pieces fixed for a round come compiled with the rules
+(:attr:`~pyclag.vector._tables.Tables.static_view`); the rest is placed here.
+A finished game has no seat to act: its row is all zeros.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from pyclag.engine.phases import Phase
+from pyclag.vector._backend import Backend
+from pyclag.vector._kernel import Arrays
+from pyclag.vector._tables import NO_TRUMP, PHASE, UNKNOWN, Tables
+from pyclag.views.encoding import layout
+
+__all__ = ["observation"]
+
+_BID: Final = PHASE[Phase.BID]
+_OVER: Final = PHASE[Phase.GAME_OVER]
+_UNSEEN: Final = 1  # Bidding.UNSEEN's place in its enum
+
+
+def _one_hot(xp: Any, index: Any, size: int, on: Any) -> Any:
+    return (xp.arange(size)[None, :] == index[:, None]) & on[:, None]
+
+
+def _cards(xp: Any, masks: Any) -> Any:
+    ranks = xp.arange(13)[:, None]
+    flags = (masks[..., None, :] >> ranks) & 1
+    return flags.reshape(*masks.shape[:-1], 52)
+
+
+def observation(bk: Backend, t: Tables, s: Arrays) -> Any:
+    """(B, encoding size) float32: each game's vector for its seat to act."""
+    xp = bk.xp
+    count, players = s.bids.shape
+    f32 = xp.float32
+    live = s.phase != _OVER
+    me = xp.clip(s.to_act, 0, players - 1)
+    r = s.round
+    size = t.size[r].astype(f32)[:, None]
+    order = (me[:, None] + xp.arange(players)[None, :]) % players  # relative seat k's seat
+
+    def rel(values: Any) -> Any:  # per-seat values, observer first
+        return xp.take_along_axis(values, order.reshape(count, players, *([1] * (values.ndim - 2))), axis=1)
+
+    def relative(seat: Any) -> Any:
+        return (seat - me) % players
+
+    all_ = live
+    unseen = (s.phase == _BID) & (t.bidding[r] == _UNSEEN)
+    hand = xp.take_along_axis(s.hand, me[:, None, None], axis=1)[:, 0, :]
+    held = t.popcount[s.hand]  # (B, P, 4)
+    played = s.dealt & ~s.hand
+    trick_cards = xp.clip(s.trick, 0, 51)
+    in_trick = s.trick >= 0
+    known = s.trump != UNKNOWN
+    trumps = xp.where(known, xp.clip(s.trump, 0, NO_TRUMP), 5)
+    kind = t.suit_kind[r]
+    declared = (kind == 3) & known  # Dealer Calls, once declared: trumps or no trumps
+    kind = xp.where(declared, xp.where(s.trump == NO_TRUMP, 1, 2), kind)
+    bid = s.bids >= 0
+    pieces = {
+        "observer": _one_hot(xp, me, players, all_),
+        "dealer": _one_hot(xp, relative(s.dealer), players, all_),
+        "to act": _one_hot(xp, xp.zeros_like(me), players + 1, all_),
+        "phase": _one_hot(xp, s.phase, len(Phase), all_),
+        "hand": _cards(xp, hand) * ~unseen[:, None],
+        "hand unseen": unseen[:, None],
+        "hand sizes": rel(held.sum(axis=2)).astype(f32) / size,
+        "played": _cards(xp, rel(played)).reshape(count, players * 52),
+        "trick": (
+            (xp.arange(52)[None, None, :] == trick_cards[:, :, None]) & in_trick[:, :, None]
+        ).reshape(count, players * 52),
+        "trick leader": _one_hot(xp, relative(s.leader), players, s.trick_len > 0),
+        "turn-up": _one_hot(xp, s.turnup, 52, s.turnup >= 0),
+        "trumps": _one_hot(xp, trumps, 6, all_),
+        "precedence": t.precedence_view[r] * known[:, None],
+        "rank order": t.order_view[r] * known[:, None],
+        "bids": rel(xp.where(bid, s.bids, 0)).astype(f32) / size,
+        "bid made": rel(bid),
+        "tricks won": rel(s.won).astype(f32) / size,
+        "suit rule": _one_hot(xp, kind, 5, all_),
+        "scores": rel(s.scores).astype(f32) / f32(100),
+    }
+    out = t.static_view[r]
+    columns = []
+    for piece in layout(players):
+        if piece.name in pieces:
+            columns.append(xp.asarray(pieces[piece.name]).astype(f32))
+        else:
+            columns.append(out[:, piece.start : piece.start + piece.size])
+    return xp.concatenate(columns, axis=1) * live[:, None]
