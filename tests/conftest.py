@@ -68,6 +68,12 @@ def pytest_configure(config: pytest.Config) -> None:
             "*/pyclag/openspiel",
             "*/pyclag/openspiel/*",
         ]
+    if importlib.util.find_spec("numpy") is None:  # the vector extra
+        config.option.ignore_glob = [
+            *(config.option.ignore_glob or []),
+            "*/pyclag/vector",
+            "*/pyclag/vector/*",
+        ]
 
 
 if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:

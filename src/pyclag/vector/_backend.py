@@ -55,7 +55,7 @@ class Backend:
     def compile(self, function: Callable[..., Any], tables: Any) -> Callable[..., Any]:
         """``function`` with this backend and ``tables`` bound, compiled where
         the backend compiles."""
-        return functools.partial(function, self, tables)
+        return Bound(function, self, tables)
 
 
 class JaxBackend(Backend):
@@ -74,13 +74,10 @@ class JaxBackend(Backend):
         return True
 
     def maybe(self, flags: Any, part: Callable[..., S], tables: Any, state: S, *more: Any) -> S:
-        return self.jax.lax.cond(  # type: ignore[no-any-return]
-            flags.any(),
-            functools.partial(part, self, tables),
-            _unchanged,
-            state,
-            *more,
+        taken: S = self.jax.lax.cond(
+            flags.any(), functools.partial(part, self, tables), _unchanged, state, *more
         )
+        return taken
 
     def scatter_sum(self, index: Any, values: Any, size: int) -> Any:
         rows = index.shape[0]
@@ -88,8 +85,28 @@ class JaxBackend(Backend):
         return out.at[self.xp.arange(rows)[:, None], index].add(values.astype(self.xp.int32))
 
     def compile(self, function: Callable[..., Any], tables: Any) -> Callable[..., Any]:
-        bound = self.jax.tree_util.tree_map(self.xp.asarray, tables)
-        return self.jax.jit(functools.partial(function, self, bound))  # type: ignore[no-any-return]
+        arrays = {
+            name: self.xp.asarray(value)
+            for name, value in tables._asdict().items()
+            if isinstance(value, np.ndarray)
+        }
+        jitted: Callable[..., Any] = self.jax.jit(Bound(function, self, tables._replace(**arrays)))
+        return jitted
+
+
+class Bound:
+    """A kernel function with its backend and compiled rules bound: the
+    rules are constants of the step, not arguments JAX would trace."""
+
+    __slots__ = ("__weakref__", "backend", "function", "tables")
+
+    def __init__(self, function: Callable[..., Any], backend: Backend, tables: Any) -> None:
+        self.function = function
+        self.backend = backend
+        self.tables = tables
+
+    def __call__(self, *arrays: Any) -> Any:
+        return self.function(self.backend, self.tables, *arrays)
 
 
 def _unchanged(state: S, *more: Any) -> S:

@@ -60,11 +60,6 @@ class Arrays(NamedTuple):
     rewards: Any  # (B, P) points scored at the last step
 
 
-def actions_per_round(tables: Tables, players: int) -> int:
-    """The most actions a round of these rules takes."""
-    return players + 1 + players * int(tables.size.max())
-
-
 # --- chance ----------------------------------------------------------------------------------
 
 
@@ -127,7 +122,7 @@ def blank(bk: Backend, t: Tables, keys: Any, players: int, first_dealer: Any) ->
     xp = bk.xp
     count = keys.shape[0]
     rounds = t.size.shape[0]
-    width = actions_per_round(t, players)
+    width = t.width
     zeros = xp.zeros(count, xp.int32)
     dealer = xp.asarray(first_dealer, dtype=xp.int32) + zeros
     none = xp.full((count, players), -1, xp.int32)
@@ -383,7 +378,7 @@ def _play_piles(bk: Backend, t: Tables, s: Arrays, piles: Any) -> Arrays:
     offset = (seats - s.dealer[:, None] - 1) % players  # each seat's place from the eldest
     leader = s.first
     won, weighted = s.won, s.weighted
-    for k in range(int(t.size.max())):
+    for k in range(t.largest):
         going = piles & (k < size)
         turn = xp.where(reverse, size - 1 - k, k)
         by_seat = xp.take_along_axis(

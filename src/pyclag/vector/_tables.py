@@ -86,8 +86,12 @@ class Tables(NamedTuple):
     precedence_view: Any  # (R, 16) the precedence piece, once the trump is known
     order_view: Any  # (R, rank orders) the rank order piece, once the trump is known
     popcount: Any  # (8192,) the cards in a suit's mask
+    quotient: Any  # (54, largest + 1) float32 n / size, rounded once (not n * (1 / size))
+    hundredths: Any  # (2 * reach + 1,) float32 (n - reach) / 100 for every total the rules reach
     chained: int  # the most rounds in a row with no decision, plus two
     players: int
+    largest: int  # the largest hand size
+    width: int  # the most actions a round takes
 
 
 def compile_rules(rules: RuleSet, players: int) -> Tables:
@@ -110,6 +114,7 @@ def compile_rules(rules: RuleSet, players: int) -> Tables:
         run = run + 1 if _decisionless(spec, rules) else 0
         idle = max(idle, run)
     i32 = np.int32
+    reach = _reach(columns)
     return Tables(
         size=np.array(columns[0], i32),
         first_phase=np.array(columns[1], i32),
@@ -133,9 +138,31 @@ def compile_rules(rules: RuleSet, players: int) -> Tables:
         precedence_view=np.array(columns[17], np.float32),
         order_view=np.array(columns[18], np.float32),
         popcount=np.array([bin(mask).count("1") for mask in range(1 << 13)], i32),
+        quotient=np.array(
+            [[n / size if size else 0.0 for size in range(largest + 1)] for n in range(54)],
+            np.float32,
+        ),
+        hundredths=(np.arange(-reach, reach + 1, dtype=np.float64) / 100).astype(np.float32),
         chained=idle + 2,
         players=players,
+        largest=largest,
+        width=players + 1 + players * largest,
     )
+
+
+REACH_LIMIT: Final = 1 << 18
+"""The largest total whose observation is read from a table; past it the
+kernel divides (XLA's vector division on a CPU may differ from NumPy's in the
+last bit, so the table keeps the JAX backend's vectors equal to the codec's)."""
+
+
+def _reach(columns: list[tuple[Any, ...]]) -> int:
+    """The largest total, either way, that a game of these rounds can reach."""
+    total = 0
+    for bonus, per_trick, on_miss, weights in zip(*columns[12:16], strict=True):
+        tricks = sum(weights)
+        total += max(abs(bonus) + abs(per_trick) * tricks, abs(on_miss) * tricks)
+    return min(total, REACH_LIMIT)
 
 
 def _refuse(rules: RuleSet, players: int) -> None:

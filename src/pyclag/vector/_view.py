@@ -43,7 +43,10 @@ def observation(bk: Backend, t: Tables, s: Arrays) -> Any:
     live = s.phase != _OVER
     me = xp.clip(s.to_act, 0, players - 1)
     r = s.round
-    size = t.size[r].astype(f32)[:, None]
+    size = t.size[r][:, None]
+
+    def per_size(counts: Any) -> Any:  # counts / the hand size, as the codec rounds it
+        return t.quotient[counts, size]
     order = (me[:, None] + xp.arange(players)[None, :]) % players  # relative seat k's seat
 
     def rel(values: Any) -> Any:  # per-seat values, observer first
@@ -72,7 +75,7 @@ def observation(bk: Backend, t: Tables, s: Arrays) -> Any:
         "phase": _one_hot(xp, s.phase, len(Phase), all_),
         "hand": _cards(xp, hand) * ~unseen[:, None],
         "hand unseen": unseen[:, None],
-        "hand sizes": rel(held.sum(axis=2)).astype(f32) / size,
+        "hand sizes": per_size(rel(held.sum(axis=2))),
         "played": _cards(xp, rel(played)).reshape(count, players * 52),
         "trick": (
             (xp.arange(52)[None, None, :] == trick_cards[:, :, None]) & in_trick[:, :, None]
@@ -82,11 +85,11 @@ def observation(bk: Backend, t: Tables, s: Arrays) -> Any:
         "trumps": _one_hot(xp, trumps, 6, all_),
         "precedence": t.precedence_view[r] * known[:, None],
         "rank order": t.order_view[r] * known[:, None],
-        "bids": rel(xp.where(bid, s.bids, 0)).astype(f32) / size,
+        "bids": per_size(rel(xp.where(bid, s.bids, 0))),
         "bid made": rel(bid),
-        "tricks won": rel(s.won).astype(f32) / size,
+        "tricks won": per_size(rel(s.won)),
         "suit rule": _one_hot(xp, kind, 5, all_),
-        "scores": rel(s.scores).astype(f32) / f32(100),
+        "scores": _hundredths(xp, t, rel(s.scores)),
     }
     out = t.static_view[r]
     columns = []
@@ -96,3 +99,12 @@ def observation(bk: Backend, t: Tables, s: Arrays) -> Any:
         else:
             columns.append(out[:, piece.start : piece.start + piece.size])
     return xp.concatenate(columns, axis=1) * live[:, None]
+
+
+def _hundredths(xp: Any, t: Tables, totals: Any) -> Any:
+    """``totals / 100`` rounded once, as the codec divides (a table within the
+    rules' reach)."""
+    reach = (t.hundredths.shape[0] - 1) // 2
+    inside = xp.abs(totals) <= reach
+    looked = t.hundredths[xp.clip(totals + reach, 0, 2 * reach)]
+    return xp.where(inside, looked, totals.astype(xp.float32) / xp.float32(100))
