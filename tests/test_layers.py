@@ -27,6 +27,7 @@ LAYERS: Final = (
     ("engine",),
     ("records", "views", "scoresheet"),
     ("codec",),
+    ("vector",),
     ("bots",),
     ("openspiel",),
     ("pettingzoo",),
@@ -39,10 +40,19 @@ lower ones, never a higher one. ``pyclag/__init__.py`` re-exports the public
 names and sits above them all. Inside a subpackage, the cycle test keeps the
 order."""
 
-APPS: Final = frozenset({"pyclag.terminal", "pyclag.sim.launch", "pyclag.sim.charts", "pyclag.cli"})
+APPS: Final = frozenset(
+    {
+        "pyclag.terminal",
+        "pyclag.sim.launch",
+        "pyclag.sim.charts",
+        "pyclag.cli",
+        "pyclag.vector._backend",
+    }
+)
 """Only the applications may import inside a function (to start up fast);
 ``launch`` imports the optional extras (Dask, Ray) only when ``--backend`` asks,
-``charts`` matplotlib (the plot extra) only when a picture is drawn."""
+``charts`` matplotlib (the plot extra) only when a picture is drawn, and the
+batched engine JAX (the jax extra) only when an Env asks for it."""
 
 
 def _modules() -> dict[str, pathlib.Path]:

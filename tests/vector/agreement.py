@@ -11,8 +11,8 @@ from pyclag import codec
 from pyclag.actions import Deal
 from pyclag.engine import apply
 from pyclag.engine.state import CHANCE, GameState
-from pyclag.views import observe
 from pyclag.vector import Batch, Env
+from pyclag.views import observe
 
 
 def engine_deals(env: Env, batch: Batch, game: int, state: GameState) -> GameState:
@@ -43,22 +43,42 @@ def compare(env: Env, batch: Batch, states: list[GameState], rewards: list[Any])
         assert player[game] == expected_player, (where, player[game], to_act)
         assert over[game] == (to_act is None), where
         assert tuple(scores[game]) == state.scores, (where, scores[game], state.scores)
-        assert tuple(got_rewards[game]) == tuple(rewards[game]), (where, got_rewards[game], rewards[game])
+        assert tuple(got_rewards[game]) == tuple(rewards[game]), (
+            where,
+            got_rewards[game],
+            rewards[game],
+        )
         legal = np.zeros(codec.NUM_ACTIONS, bool)
         legal[list(codec.legal_ids(state))] = True
-        assert (mask[game] == legal).all(), (where, np.flatnonzero(mask[game]), np.flatnonzero(legal))
+        assert (mask[game] == legal).all(), (
+            where,
+            np.flatnonzero(mask[game]),
+            np.flatnonzero(legal),
+        )
         if type(to_act) is int:
             vector = np.asarray(codec.encode(observe(state, to_act)), np.float32)
             wrong = np.flatnonzero(vector != seen[game])
-            names = [p.name for p in codec.layout(env.players) for i in wrong if p.start <= i < p.start + p.size]
+            names = [
+                p.name
+                for p in codec.layout(env.players)
+                for i in wrong
+                if p.start <= i < p.start + p.size
+            ]
             assert not wrong.size, (where, sorted(set(names)))
         else:
             assert not seen[game].any(), where
 
 
-def play_along(env: Env, batch: Batch, states: list[GameState], rng: np.random.Generator, steps: int | None = None) -> Batch:
+def play_along(
+    env: Env,
+    batch: Batch,
+    states: list[GameState],
+    rng: np.random.Generator,
+    steps: int | None = None,
+) -> Batch:
     """Random legal actions for ``steps`` steps (or to the end), the engine
-    beside the batch, compared after every step."""
+    beside the batch, compared after every step; at the end ``to_states``
+    must give the engine's states."""
     states = [engine_deals(env, batch, game, state) for game, state in enumerate(states)]
     compare(env, batch, states, [(0,) * env.players] * len(states))
     taken = 0
@@ -78,4 +98,5 @@ def play_along(env: Env, batch: Batch, states: list[GameState], rng: np.random.G
         rewards = [tuple(np.subtract(s.scores, b)) for s, b in zip(states, before, strict=True)]
         compare(env, batch, states, rewards)
         taken += 1
+    assert env.to_states(batch) == states
     return batch

@@ -25,9 +25,7 @@ from __future__ import annotations
 try:
     import numpy as _numpy  # noqa: F401  (the extra's one requirement)
 except ImportError:  # pragma: no cover - depends on the environment
-    raise ImportError(
-        "pyclag.vector needs NumPy: pip install 'pyclag[vector]'"
-    ) from None
+    raise ImportError("pyclag.vector needs NumPy: pip install 'pyclag[vector]'") from None
 
 from pyclag.vector._backend import BACKENDS
 from pyclag.vector._env import Batch, Env

@@ -8,7 +8,7 @@ from typing import Any, Final
 import numpy as np
 
 from pyclag._checks import is_whole, not_a, whole
-from pyclag.codec import NUM_ACTIONS
+from pyclag.codec import NUM_ACTIONS, action_of
 from pyclag.engine import new_game
 from pyclag.engine.phases import Phase
 from pyclag.engine.state import GameState
@@ -17,7 +17,9 @@ from pyclag.rules.ruleset import RuleSet
 from pyclag.vector import _kernel, _view
 from pyclag.vector._backend import BACKENDS, Backend, backend
 from pyclag.vector._kernel import Arrays
+from pyclag.vector._states import check_states, from_states, to_states
 from pyclag.vector._tables import PHASE, Tables, compile_rules
+from pyclag.views import observe
 
 __all__ = ["Batch", "Env"]
 
@@ -126,9 +128,10 @@ class Env:
             raise RulesError(f"Env: batch must be an int in 1..{_MAX_BATCH}, not {batch!r}")
         if backend not in BACKENDS:
             raise RulesError(f"Env: backend must be one of {BACKENDS}, not {backend!r}")
-        start = new_game(rules, players) if first_dealer is None else None
-        dealer = start.first_dealer if start is not None else first_dealer
-        new_game(rules, players, first_dealer=dealer)  # the engine refuses a bad seat
+        if first_dealer is None:  # the engine's default, and its refusals
+            dealer = new_game(rules, players).first_dealer
+        else:
+            dealer = new_game(rules, players, first_dealer=first_dealer).first_dealer
         self.rules: Final = rules
         self.players: Final = players
         self.batch: Final = batch
@@ -138,6 +141,7 @@ class Env:
         bk = self.backend
         self._reset = bk.compile(_kernel.reset, self.tables)
         self._step = bk.compile(_kernel.step, self.tables)
+        self._run_on = bk.compile(_kernel.run_on, self.tables)
         self._legal = bk.compile(_legal, self.tables)
         self._observe = bk.compile(_view.observation, self.tables)
 
@@ -146,10 +150,7 @@ class Env:
 
     def reset(self, seed: int = 0) -> Batch:
         """``batch`` new games, each first round dealt from ``seed``."""
-        seed = whole(seed)
-        if not is_whole(seed) or seed < 0:
-            raise not_a("Env.reset", "seed", "an int >= 0", seed)
-        keys = _kernel.game_keys(self.backend, seed, self.batch)
+        keys = _kernel.game_keys(self.backend, _seed("Env.reset", seed), self.batch)
         arrays = self._reset(keys, self.first_dealer)
         return Batch(self, arrays, (None,) * self.batch)
 
@@ -168,7 +169,9 @@ class Env:
                 f"not an array of shape {ids.shape} and type {ids.dtype}"
             )
         self._check(batch, ids)
-        return Batch(self, self._step(batch.arrays, bk.asarray(ids.astype(np.int32))), batch.origins)
+        return Batch(
+            self, self._step(batch.arrays, bk.asarray(ids.astype(np.int32))), batch.origins
+        )
 
     def _check(self, batch: Batch, ids: Any) -> None:
         bk = self.backend
@@ -181,30 +184,35 @@ class Env:
             raise _refusal(self, batch, ids, bad)
 
     def to_states(self, batch: Batch) -> list[GameState]:
-        """The exact :class:`~pyclag.GameState` of each game of ``batch``."""
-        from pyclag.vector._states import to_states
+        """The exact :class:`~pyclag.GameState` of each game of ``batch``,
+        the reference engine's own (each game replayed through it)."""
+        return self._states(batch, range(len(batch)))
 
-        return to_states(self, batch)
+    def _states(self, batch: Batch, games: Sequence[int]) -> list[GameState]:
+        if not isinstance(batch, Batch) or batch._env is not self:
+            raise not_a("Env.to_states", "batch", "a Batch of this Env", batch)
+        start = new_game(self.rules, self.players, first_dealer=self.first_dealer)
+        return to_states(self.backend, batch.arrays, batch.origins, start, games)
 
     def from_states(self, states: Sequence[GameState], *, seed: int = 0) -> Batch:
         """A batch of these states (as many as the Env's batch), each game's
-        later chance drawn from ``seed``."""
-        from pyclag.vector._states import from_states
-
-        return from_states(self, states, seed)
+        later chance drawn from ``seed``; a game waiting for its deal is
+        dealt at once."""
+        states = list(states)
+        check_states(states, new_game(self.rules, self.players), self.batch)
+        keys = _kernel.game_keys(self.backend, _seed("Env.from_states", seed), self.batch)
+        arrays = from_states(self.backend, self.tables, states, keys)
+        return Batch(self, self._run_on(arrays), tuple(states))
 
 
 def _refusal(env: Env, batch: Batch, ids: Any, bad: Any) -> IllegalActionError:
     """The engine's own refusal of the first illegal action, as the seat to
     act there sees it (its class, its reason, its legal actions), naming
     every game of the batch that was refused."""
-    from pyclag.codec import action_of
-    from pyclag.views import observe
-    from pyclag.vector._states import to_states
-
     game = int(bad[0])
-    state = to_states(env, batch, [game])[0]
+    state = env._states(batch, [game])[0]
     seat = state.round.to_act
+    assert type(seat) is int  # a game not over waits for a seat (chance runs on inside)
     others = ", ".join(f"game {int(g)} (id {int(ids[g])})" for g in bad[1:6])
     more = f"; also refused: {others}" if others else ""
     more += f" and {bad.size - 6} more" if bad.size > 6 else ""
@@ -214,6 +222,13 @@ def _refusal(env: Env, batch: Batch, ids: Any, bad: Any) -> IllegalActionError:
         message = f"Env.step: game {game} of the batch: {refused}{more}"
         return type(refused)(message, refused.reason, refused.legal)
     raise AssertionError(f"Env.step: game {game}: the engine takes id {int(ids[game])}")
+
+
+def _seed(func: str, seed: object) -> int:
+    given = whole(seed)
+    if not is_whole(given) or not 0 <= given < 1 << 64:
+        raise not_a(func, "seed", "an int in 0..2**64-1", seed)
+    return given
 
 
 def _legal(bk: Backend, t: Tables, s: Arrays) -> Any:

@@ -17,7 +17,7 @@ from pyclag.engine.phases import Phase
 from pyclag.vector._backend import Backend
 from pyclag.vector._tables import BID_ID, NO_TRUMP, PHASE, TRUMP_ID, UNKNOWN, Tables
 
-__all__ = ["Arrays", "legal_mask", "reset", "step"]
+__all__ = ["Arrays", "legal_mask", "reset", "run_on", "step"]
 
 _BID: Final = PHASE[Phase.BID]
 _BID_FIRST: Final = PHASE[Phase.BID_BEFORE_DEAL]
@@ -158,6 +158,12 @@ def reset(bk: Backend, t: Tables, keys: Any, first_dealer: Any) -> Arrays:
     """A batch of new games, their first round dealt (chance from ``keys``)."""
     s = blank(bk, t, keys, t.players, first_dealer)
     return settle(bk, t, s, s.phase >= 0)
+
+
+def run_on(bk: Backend, t: Tables, s: Arrays) -> Arrays:
+    """Games waiting for chance (a batch read from states) run on to their
+    next decision."""
+    return settle(bk, t, s, s.phase == _DEAL)
 
 
 # --- a step ----------------------------------------------------------------------------------
@@ -344,9 +350,7 @@ def _deal(bk: Backend, t: Tables, s: Arrays) -> Arrays:
     hands = bk.scatter_sum(seat * 4 + deck % 4, bits, players * 4).reshape(-1, players, 4)
     hand = xp.where(dealing[:, None, None], hands, s.hand)
     after = t.next_phase[s.round, _DEAL]
-    return s._replace(
-        deck=deck, hand=hand, dealt=hand, phase=xp.where(dealing, after, s.phase)
-    )
+    return s._replace(deck=deck, hand=hand, dealt=hand, phase=xp.where(dealing, after, s.phase))
 
 
 def _reveal(bk: Backend, t: Tables, s: Arrays) -> Arrays:
@@ -425,4 +429,3 @@ def legal_mask(bk: Backend, t: Tables, s: Arrays, width: int) -> Any:
     gap = xp.zeros((count, TRUMP_ID - BID_ID - bids.shape[1]), bool)
     rest = xp.zeros((count, width - TRUMP_ID - trumps.shape[1]), bool)
     return xp.concatenate([cards, bids, gap, trumps, rest], axis=1)
-

@@ -7,40 +7,41 @@ reads states into arrays (determinized worlds for search start here).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
 from pyclag._checks import not_a
 from pyclag.actions import Deal
 from pyclag.codec import action_of, card_id, card_of
-from pyclag.engine import apply, new_game
+from pyclag.engine import apply
 from pyclag.engine.phases import Phase
 from pyclag.engine.state import CHANCE, GameState
 from pyclag.errors import RulesError
 from pyclag.hand import Hand
 from pyclag.vector import _kernel
+from pyclag.vector._backend import Backend
 from pyclag.vector._kernel import Arrays
-from pyclag.vector._tables import NO_TRUMP, PHASE, UNKNOWN
+from pyclag.vector._tables import NO_TRUMP, PHASE, UNKNOWN, Tables
 from pyclag.views.encoding import suit_index
 
-if TYPE_CHECKING:
-    from pyclag.vector._env import Batch, Env
-
-__all__ = ["from_states", "to_states"]
+__all__ = ["check_states", "from_states", "to_states"]
 
 
-def to_states(env: Env, batch: Batch, games: Sequence[int] | None = None) -> list[GameState]:
-    """The engine's state of each of ``games`` (all by default), replayed
-    from its start (or the state it was built from) with its packs and actions."""
-    bk = env.backend
-    a = batch.arrays
+def to_states(
+    bk: Backend,
+    a: Arrays,
+    origins: Sequence[GameState | None],
+    start: GameState,
+    games: Sequence[int],
+) -> list[GameState]:
+    """The engine's state of each of ``games``, replayed from ``start`` (or
+    the state it was built from) with its packs and actions."""
     rounds, decks, logs = (bk.to_numpy(x) for x in (a.round, a.deck, a.log))
     past_decks, past_logs = bk.to_numpy(a.past_decks), bk.to_numpy(a.past_logs)
     out = []
-    for game in range(len(batch)) if games is None else games:
-        origin = batch.origins[game]
-        state = origin or new_game(env.rules, env.players, first_dealer=env.first_dealer)
+    for game in games:
+        state = origins[game] or start
         current = int(rounds[game])
         for index in range(state.round.setup.index, current + 1):
             if index < current:
@@ -66,29 +67,30 @@ def _replay(state: GameState, index: int, deck: Any, actions: list[int]) -> Game
     return state
 
 
-def from_states(env: Env, states: Sequence[GameState], seed: int) -> Batch:
-    """A batch of ``states``, one game each; later chance comes from ``seed``."""
-    from pyclag.vector._env import Batch
-
-    states = list(states)
-    if len(states) != env.batch:
-        raise RulesError(f"Env.from_states: the Env's batch is {env.batch} games, not {len(states)} states")
+def check_states(states: Sequence[GameState], start: GameState, batch: int) -> None:
+    """Refuse ``states`` that are not ``batch`` games of ``start``'s rules and table."""
+    if len(states) != batch:
+        raise RulesError(
+            f"Env.from_states: the Env's batch is {batch} games, not {len(states)} states"
+        )
+    rules, players = start.rules, start.players
     for number, state in enumerate(states):
         if type(state) is not GameState:
             raise not_a("Env.from_states", f"states[{number}]", "a GameState", state)
-        if state.rules != env.rules or state.players != env.players:
+        if state.rules != rules or state.players != players:
             raise RulesError(
                 f"Env.from_states: states[{number}] is a game of {state.rules.name!r} for "
-                f"{state.players} players, not of this Env's {env.rules.name!r} for {env.players}"
+                f"{state.players} players, not of this Env's {rules.name!r} for {players}"
             )
-    bk = env.backend
-    t = env.tables
-    keys = _kernel.game_keys(bk, seed, env.batch)
-    blank = _kernel.blank(bk, t, keys, env.players, env.first_dealer)
+
+
+def from_states(bk: Backend, t: Tables, states: Sequence[GameState], keys: Any) -> Arrays:
+    """``states`` as arrays, one game each (``keys``: each game's later chance),
+    read as they stand: a game waiting for its deal is still waiting."""
+    blank = _kernel.blank(bk, t, keys, t.players, states[0].first_dealer)
     rows = [_row(t.weight, state) for state in states]
     fields = {name: np.stack([row[name] for row in rows]) for name in rows[0]}
-    arrays = blank._replace(**{name: bk.asarray(value) for name, value in fields.items()})
-    return Batch(env, Arrays(*arrays), tuple(states))
+    return blank._replace(**{name: bk.asarray(value) for name, value in fields.items()})
 
 
 def _suit_masks(mask: int) -> list[int]:
@@ -111,11 +113,13 @@ def _row(weights: Any, state: GameState) -> dict[str, Any]:
     for play in rnd.trick:
         played[play.seat] |= play.card.mask
     rules = setup.round_rules
-    trump = UNKNOWN if rules is None else NO_TRUMP if rules.trump is None else suit_index(rules.trump)
+    trump = (
+        UNKNOWN if rules is None else NO_TRUMP if rules.trump is None else suit_index(rules.trump)
+    )
     weighted = [0] * players
     for number, trick in enumerate(rnd.tricks):
         weighted[trick.winner] += int(weights[setup.index, number])
-    trick = [card_id(play.effective) for play in rnd.trick]
+    on_table = [card_id(play.effective) for play in rnd.trick]
     i32 = np.int32
     return {
         "round": np.array(setup.index, i32),
@@ -133,8 +137,8 @@ def _row(weights: Any, state: GameState) -> dict[str, Any]:
         "trump": np.array(trump, i32),
         "turnup": np.array(-1 if setup.turnup is None else card_id(setup.turnup), i32),
         "bids": np.array([-1 if bid is None else bid for bid in rnd.bids], i32),
-        "trick": np.array(trick + [-1] * (players - len(trick)), i32),
-        "trick_len": np.array(len(trick), i32),
+        "trick": np.array(on_table + [-1] * (players - len(on_table)), i32),
+        "trick_len": np.array(len(on_table), i32),
         "leader": np.array(rnd.leader, i32),
         "done": np.array(len(rnd.tricks), i32),
         "won": np.array(rnd.tricks_won, i32),

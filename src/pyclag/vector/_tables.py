@@ -15,11 +15,11 @@ import numpy as np
 
 from pyclag.actions import Madness
 from pyclag.cards import DECK, Suit
-from pyclag.codec import ID_BLOCKS, NUM_ACTIONS, card_id, suit_index
+from pyclag.codec import ID_BLOCKS, NUM_ACTIONS, card_id
 from pyclag.engine import new_game
+from pyclag.engine.decisions import round_phases
 from pyclag.engine.phases import Phase
 from pyclag.engine.rounds import round_rules
-from pyclag.engine._schedule import round_phases
 from pyclag.errors import RulesError
 from pyclag.rules.deals import Bidding, PlayMode, Reveal
 from pyclag.rules.ordering import RankOrder
@@ -27,7 +27,7 @@ from pyclag.rules.round import RoundSpec
 from pyclag.rules.ruleset import RuleSet
 from pyclag.rules.trumps import DealerCalls, NoTrumps, Precedence, Trumps, TurnUp
 from pyclag.scoring.schemes import F1, MostTricks
-from pyclag.views.encoding import layout
+from pyclag.views.encoding import layout, suit_index
 
 __all__ = [
     "BID_ID",
@@ -182,7 +182,9 @@ def _refuse(rules: RuleSet, players: int) -> None:
 
 
 def _not_carried(rules: RuleSet, rule: str) -> RulesError:
-    return RulesError(f"pyclag.vector.Env: {rules.name!r}: the batched engine does not carry {rule} yet")
+    return RulesError(
+        f"pyclag.vector.Env: {rules.name!r}: the batched engine does not carry {rule} yet"
+    )
 
 
 def _decisionless(spec: RoundSpec, rules: RuleSet) -> bool:
@@ -221,9 +223,12 @@ def _round_row(
     scoring = rules.round_scoring(spec)
     most = isinstance(scoring, MostTricks)
     weights = [1] * largest
-    if not most and scoring.madness is not None:
-        madness: Madness = scoring.madness
-        weights[:size] = [madness.trick_value(j, size) // 2 for j in range(1, size + 1)]
+    per_trick = on_miss = 0
+    if not isinstance(scoring, MostTricks):
+        per_trick, on_miss = scoring.per_trick, scoring.per_trick_on_miss
+        if scoring.madness is not None:
+            madness = scoring.madness
+            weights[:size] = [madness.trick_value(j, size) // 2 for j in range(1, size + 1)]
     return (
         size,
         PHASE[phases[0]],
@@ -238,8 +243,8 @@ def _round_row(
         declare,
         most,
         scoring.bonus,
-        0 if most else scoring.per_trick,
-        0 if most else scoring.per_trick_on_miss,
+        per_trick,
+        on_miss,
         weights,
         _static_view(rules, players, index, spec),
         _precedence_view(suits.precedence),
@@ -267,7 +272,9 @@ def _bid_table(rules: RuleSet, players: int, largest: int) -> Any:
     for size in range(1, largest + 1):
         for others in range(top + 1):
             for last in (False, True):
-                table[size, others, int(last), list(rules.hook.legal_bids(size, others, last))] = True
+                table[size, others, int(last), list(rules.hook.legal_bids(size, others, last))] = (
+                    True
+                )
     return table
 
 
@@ -301,5 +308,3 @@ def _static_view(rules: RuleSet, players: int, index: int, spec: RoundSpec) -> A
         if scoring.madness is not None:
             out[base + (4 if scoring.madness is Madness.ASCENDING else 5)] = 1
     return out
-
-

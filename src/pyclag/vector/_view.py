@@ -47,10 +47,13 @@ def observation(bk: Backend, t: Tables, s: Arrays) -> Any:
 
     def per_size(counts: Any) -> Any:  # counts / the hand size, as the codec rounds it
         return t.quotient[counts, size]
+
     order = (me[:, None] + xp.arange(players)[None, :]) % players  # relative seat k's seat
 
     def rel(values: Any) -> Any:  # per-seat values, observer first
-        return xp.take_along_axis(values, order.reshape(count, players, *([1] * (values.ndim - 2))), axis=1)
+        return xp.take_along_axis(
+            values, order.reshape(count, players, *([1] * (values.ndim - 2))), axis=1
+        )
 
     def relative(seat: Any) -> Any:
         return (seat - me) % players
