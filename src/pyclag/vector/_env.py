@@ -11,7 +11,7 @@ from pyclag._checks import is_whole, not_a, whole
 from pyclag.codec import NUM_ACTIONS, action_of
 from pyclag.engine import new_game
 from pyclag.engine.phases import Phase
-from pyclag.engine.state import GameState
+from pyclag.engine.state import GameState, seat_to_act
 from pyclag.errors import IllegalActionError, RulesError
 from pyclag.rules.ruleset import RuleSet
 from pyclag.vector import _kernel, _view
@@ -211,8 +211,7 @@ def _refusal(env: Env, batch: Batch, ids: Any, bad: Any) -> IllegalActionError:
     every game of the batch that was refused."""
     game = int(bad[0])
     state = env._states(batch, [game])[0]
-    seat = state.round.to_act
-    assert type(seat) is int  # a game not over waits for a seat (chance runs on inside)
+    seat = seat_to_act(state.round)  # a game not over waits for a seat: chance runs on inside
     others = ", ".join(f"game {int(g)} (id {int(ids[g])})" for g in bad[1:6])
     more = f"; also refused: {others}" if others else ""
     more += f" and {bad.size - 6} more" if bad.size > 6 else ""
