@@ -14,7 +14,7 @@ from pyclag.engine.phases import Phase
 from pyclag.engine.state import GameState, seat_to_act
 from pyclag.errors import IllegalActionError, RulesError
 from pyclag.rules.ruleset import RuleSet
-from pyclag.vector import _kernel, _view
+from pyclag.vector import _kernel, _playout, _view
 from pyclag.vector._backend import BACKENDS, Backend, backend
 from pyclag.vector._kernel import Arrays
 from pyclag.vector._states import check_states, from_states, to_states
@@ -142,6 +142,9 @@ class Env:
         self._reset = bk.compile(_kernel.reset, self.tables)
         self._step = bk.compile(_kernel.step, self.tables)
         self._run_on = bk.compile(_kernel.run_on, self.tables)
+        self._random = bk.compile(_kernel.random_actions, self.tables)
+        self._play_out = bk.compile(_playout.play_out, self.tables)
+        self._play_out_observed = bk.compile(_playout.play_out_observed, self.tables)
         self._legal = bk.compile(_legal, self.tables)
         self._observe = bk.compile(_view.observation, self.tables)
 
@@ -182,6 +185,43 @@ class Env:
         bad = np.flatnonzero(~legal & ~over)
         if bad.size:
             raise _refusal(self, batch, ids, bad)
+
+    def random_actions(self, batch: Batch, seed: int = 0) -> Any:
+        """A uniformly random legal action id for each game of ``batch`` (0
+        where a game is over), drawn from ``seed`` and each game's own stream:
+        the random player of rollouts and benchmarks, on the backend's arrays.
+
+        >>> import pyclag
+        >>> env = Env(pyclag.NORMAL, players=3, batch=2)
+        >>> batch = env.reset(seed=4)
+        >>> actions = env.random_actions(batch, seed=1)
+        >>> bool(batch.legal_mask[[0, 1], actions].all())
+        True
+        """
+        if not isinstance(batch, Batch) or batch._env is not self:
+            raise not_a("Env.random_actions", "batch", "a Batch of this Env", batch)
+        draw = _seed("Env.random_actions", seed) & 0xFFFFFFFF
+        seed_array = self.backend.asarray(np.full(len(batch), draw, np.uint32))
+        return self._random(batch.arrays, batch.legal_mask, seed_array)
+
+    def play_out(self, batch: Batch, seed: int = 0, *, observe: bool = False) -> Batch:
+        """Every game of ``batch`` played to its end by uniformly random
+        legal actions drawn from ``seed`` (:meth:`random_actions`): one
+        compiled loop on JAX. With ``observe``, each step also builds the
+        observation vector of the seat to act (what a learner would read).
+
+        >>> import pyclag
+        >>> env = Env(pyclag.NORMAL.with_schedule([3, 2]), players=3, batch=4)
+        >>> end = env.play_out(env.reset(seed=1), seed=2)
+        >>> bool(end.terminated.all()), end.scores.shape
+        (True, (4, 3))
+        """
+        if not isinstance(batch, Batch) or batch._env is not self:
+            raise not_a("Env.play_out", "batch", "a Batch of this Env", batch)
+        draw = self.backend.asarray(np.uint32(_seed("Env.play_out", seed) & 0xFFFFFFFF))
+        run = self._play_out_observed if observe else self._play_out
+        end, _ = run(batch.arrays, draw)
+        return Batch(self, end, batch.origins)
 
     def to_states(self, batch: Batch) -> list[GameState]:
         """The exact :class:`~pyclag.GameState` of each game of ``batch``,

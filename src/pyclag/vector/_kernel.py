@@ -4,9 +4,9 @@ Written once over a backend's array namespace (:mod:`pyclag.vector._backend`):
 every function here is pure, takes the compiled rules
 (:class:`~pyclag.vector._tables.Tables`) and :class:`Arrays` with the batch
 axis first, and decides nothing per game in Python, so that JAX can jit it
-as NumPy runs it. Hands are 13-bit masks per suit (suits in the codec's order
-C, D, S, H), so a card's id ``rank * 4 + suit`` is a bit of a suit's mask and
-a mask row laid out rank by rank is a row of action ids.
+as NumPy runs it. Cards are codec ids (``rank * 4 + suit``, suits C, D, S, H)
+and a hand is a row of 52 flags in id order, so the cards a seat may play are
+its flags and the flags of a suit: a row of the legal mask as it stands.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from pyclag.engine.phases import Phase
 from pyclag.vector._backend import Backend
 from pyclag.vector._tables import BID_ID, NO_TRUMP, PHASE, TRUMP_ID, UNKNOWN, Tables
 
-__all__ = ["Arrays", "legal_mask", "reset", "run_on", "step"]
+__all__ = ["Arrays", "legal_mask", "random_actions", "reset", "run_on", "step"]
 
 _BID: Final = PHASE[Phase.BID]
 _BID_FIRST: Final = PHASE[Phase.BID_BEFORE_DEAL]
@@ -40,8 +40,8 @@ class Arrays(NamedTuple):
     first: Any  # (B,) the first bidder, who leads the first trick
     phase: Any  # (B,) the phase's number (GAME_OVER's once the game is over)
     to_act: Any  # (B,) the seat to act, -1 for none
-    hand: Any  # (B, P, 4) each seat's cards, a 13-bit mask per suit
-    dealt: Any  # (B, P, 4) the cards each seat was dealt this round
+    hand: Any  # (B, P, 52) bool: each seat's cards, by id
+    dealt: Any  # (B, P, 52) bool: the cards each seat was dealt this round
     deck: Any  # (B, 52) the round's pack, top first
     trump: Any  # (B,) 0..3 a suit, NO_TRUMP, UNKNOWN until known
     turnup: Any  # (B,) the turn-up once shown
@@ -107,13 +107,6 @@ def _first_actor(xp: Any, s: Arrays, phase: Any) -> Any:
     return xp.where(phase == _DECLARE, s.dealer, seat)
 
 
-def _bits(xp: Any, masks: Any) -> Any:
-    """(..., 4) suit masks as (..., 52) flags in card-id order."""
-    ranks = xp.arange(13)[:, None]
-    flags = (masks[..., None, :] >> ranks) & 1
-    return flags.reshape(*masks.shape[:-1], 52).astype(bool)
-
-
 # --- reset -----------------------------------------------------------------------------------
 
 
@@ -133,8 +126,8 @@ def blank(bk: Backend, t: Tables, keys: Any, players: int, first_dealer: Any) ->
         first=(dealer + 1) % players,
         phase=zeros + t.first_phase[0],
         to_act=zeros - 1,
-        hand=xp.zeros((count, players, 4), xp.int32),
-        dealt=xp.zeros((count, players, 4), xp.int32),
+        hand=xp.zeros((count, players, 52), bool),
+        dealt=xp.zeros((count, players, 52), bool),
         deck=xp.full((count, 52), -1, xp.int32),
         trump=zeros + UNKNOWN,
         turnup=zeros - 1,
@@ -194,7 +187,7 @@ def step(bk: Backend, t: Tables, s: Arrays, action: Any) -> Arrays:
     last = (s.first + players - 1) % players
     finished = (bidding & (seat == last)) | declaring
     moved = finished | (playing & (s.phase == _ROUND_OVER))
-    after = t.next_phase[s.round, xp.clip(s.phase, 0, _OVER)]
+    after = t.next_phase[s.round, s.phase]
     s = s._replace(phase=xp.where(finished, after, s.phase))
     return settle(bk, t, s, moved)
 
@@ -214,14 +207,13 @@ def _bid(bk: Backend, t: Tables, s: Arrays, action: Any, bidding: Any) -> Arrays
 def _play(bk: Backend, t: Tables, s: Arrays, card: Any, playing: Any) -> Arrays:
     xp = bk.xp
     players = s.bids.shape[1]
-    mine = _seat_is(xp, s.to_act, players) & playing[:, None]
-    suit = (xp.arange(4)[None, None, :] == (card % 4)[:, None, None]) & mine[:, :, None]
-    bit = (1 << (card // 4)).astype(xp.int32)[:, None, None]
+    seat = s.to_act % players  # -1 (no seat) reads a seat, masked out
+    held = xp.take_along_axis(s.hand[xp.arange(card.shape[0]), seat], card[:, None], axis=1)
     at = (xp.arange(players)[None, :] == s.trick_len[:, None]) & playing[:, None]
     trick_len = s.trick_len + playing
     full = playing & (trick_len == players)
     s = s._replace(
-        hand=xp.where(suit, s.hand & ~bit, s.hand),
+        hand=bk.put(s.hand, (seat, card), held[:, 0] & ~playing),
         trick=xp.where(at, card[:, None], s.trick),
         trick_len=trick_len,
         to_act=xp.where(playing & ~full, (s.to_act + 1) % players, s.to_act),
@@ -233,7 +225,7 @@ def _winners(bk: Backend, t: Tables, s: Arrays, cards: Any, leader: Any) -> Any:
     """The seat that wins each trick of ``cards`` (by position, led by ``leader``)."""
     xp = bk.xp
     players = cards.shape[1]
-    trump = xp.clip(s.trump, 0, NO_TRUMP)
+    trump = s.trump % (NO_TRUMP + 1)  # UNKNOWN reads no trumps: never in a trick
     kind = t.strength_kind[s.round]
     led = cards[:, 0] % 4
     strength = t.strength[kind[:, None], trump[:, None], led[:, None], cards]
@@ -319,8 +311,8 @@ def _end_round(bk: Backend, t: Tables, s: Arrays) -> Arrays:
         phase=xp.where(going_on, t.first_phase[nxt], phase),
     )
     return s._replace(
-        hand=xp.where(fresh[:, :, None], 0, s.hand),
-        dealt=xp.where(fresh[:, :, None], 0, s.dealt),
+        hand=xp.where(fresh[:, :, None], False, s.hand),
+        dealt=xp.where(fresh[:, :, None], False, s.dealt),
         deck=xp.where(fresh, -1, s.deck),
         trump=xp.where(going_on, UNKNOWN, s.trump),
         turnup=xp.where(going_on, -1, s.turnup),
@@ -343,11 +335,11 @@ def _deal(bk: Backend, t: Tables, s: Arrays) -> Arrays:
     players = s.bids.shape[1]
     dealing = s.phase == _DEAL
     deck = xp.where(dealing[:, None], shuffled(bk, s.key, s.round), s.deck)
-    place = xp.arange(52)[None, :]
+    place = xp.argsort(deck, axis=1)  # where each card lies in the pack
     seat = (s.dealer[:, None] + 1 + place % players) % players
-    given = (place // players < _size(t, s)[:, None]) & dealing[:, None]
-    bits = xp.where(given, 1 << (deck // 4), 0)
-    hands = bk.scatter_sum(seat * 4 + deck % 4, bits, players * 4).reshape(-1, players, 4)
+    given = place // players < _size(t, s)[:, None]
+    owner = xp.where(given, seat, -1)  # each card's seat, -1 for the stock
+    hands = owner[:, None, :] == xp.arange(players)[None, :, None]
     hand = xp.where(dealing[:, None, None], hands, s.hand)
     after = t.next_phase[s.round, _DEAL]
     return s._replace(deck=deck, hand=hand, dealt=hand, phase=xp.where(dealing, after, s.phase))
@@ -363,7 +355,7 @@ def _reveal(bk: Backend, t: Tables, s: Arrays) -> Arrays:
     waits = t.reveal_after[r] & ((s.phase == _BID) | (s.phase == _BID_FIRST))
     known = t.turns_up[r] | (fixed != UNKNOWN)  # the dealer's declaration sets its own
     shows = (s.trump == UNKNOWN) & (s.deck[:, 0] >= 0) & known & ~waits
-    up = xp.take_along_axis(s.deck, xp.clip(players * _size(t, s), 0, 51)[:, None], axis=1)[:, 0]
+    up = xp.take_along_axis(s.deck, xp.minimum(players * _size(t, s), 51)[:, None], axis=1)[:, 0]
     turned = shows & t.turns_up[r]
     return s._replace(
         trump=xp.where(shows, xp.where(t.turns_up[r], up % 4, fixed), s.trump),
@@ -386,7 +378,7 @@ def _play_piles(bk: Backend, t: Tables, s: Arrays, piles: Any) -> Arrays:
         going = piles & (k < size)
         turn = xp.where(reverse, size - 1 - k, k)
         by_seat = xp.take_along_axis(
-            s.deck, xp.clip(turn[:, None] * players + offset, 0, 51), axis=1
+            s.deck, xp.minimum(turn[:, None] * players + offset, 51), axis=1
         )
         order = (leader[:, None] + seats) % players
         cards = xp.take_along_axis(by_seat, order, axis=1)
@@ -401,9 +393,24 @@ def _play_piles(bk: Backend, t: Tables, s: Arrays, piles: Any) -> Arrays:
         weighted=weighted,
         done=xp.where(piles, size, s.done),
         leader=leader,
-        hand=xp.where(piles[:, None, None], 0, s.hand),
+        hand=xp.where(piles[:, None, None], False, s.hand),
         phase=xp.where(piles, t.next_phase[s.round, _PLAY], s.phase),
     )
+
+
+# --- a random player -------------------------------------------------------------------------
+
+
+def random_actions(bk: Backend, t: Tables, s: Arrays, mask: Any, seed: Any) -> Any:
+    """A uniformly random legal action id in each game (0 in a finished game),
+    drawn from ``seed`` and each game's stream and moment."""
+    xp = bk.xp
+    live = mask[:, : t.live]
+    moment = (s.round * 4096 + s.logged).astype(xp.uint32)
+    draw = _mix(xp, s.key ^ _mix(xp, moment * xp.uint32(0x27D4EB2F) + seed.astype(xp.uint32)))
+    unit = (draw >> 8).astype(xp.float32) * xp.float32(1.0 / (1 << 24))
+    pick = (unit * live.sum(axis=1)).astype(xp.int32)
+    return bk.kth(live, pick).astype(xp.int32)
 
 
 # --- what is legal ---------------------------------------------------------------------------
@@ -413,19 +420,23 @@ def legal_mask(bk: Backend, t: Tables, s: Arrays, width: int) -> Any:
     """Each game's legal action ids, as flags ``width`` wide (the codec's ids)."""
     xp = bk.xp
     count, players = s.bids.shape
-    seat = xp.clip(s.to_act, 0, players - 1)
-    hand = xp.take_along_axis(s.hand, seat[:, None, None], axis=1)[:, 0, :]
-    led = xp.where(s.trick_len > 0, s.trick[:, 0] % 4, 0)
-    led_suit = xp.arange(4)[None, :] == led[:, None]
-    holding = (xp.where(led_suit, hand, 0).sum(axis=1) > 0) & (s.trick_len > 0)
-    allowed = xp.where(holding[:, None] & ~led_suit, 0, hand)
-    cards = _bits(xp, allowed) & (s.phase == _PLAY)[:, None]
-    others = xp.clip(s.bids, 0, None).sum(axis=1)
-    last = (s.to_act == (s.first + players - 1) % players).astype(xp.int32)
-    top = t.bids.shape[1] - 1
-    bids = t.bids[_size(t, s), xp.clip(others, 0, top), last]
-    bids = bids & ((s.phase == _BID) | (s.phase == _BID_FIRST))[:, None]
-    trumps = t.declare[s.round] & (s.phase == _DECLARE)[:, None]
-    gap = xp.zeros((count, TRUMP_ID - BID_ID - bids.shape[1]), bool)
-    rest = xp.zeros((count, width - TRUMP_ID - trumps.shape[1]), bool)
-    return xp.concatenate([cards, bids, gap, trumps, rest], axis=1)
+    blocks = []
+    playing = s.phase == _PLAY
+    if bk.any(playing):
+        seat = s.to_act % players
+        hand = s.hand[xp.arange(count), seat]
+        led = xp.where(s.trick_len > 0, s.trick[:, 0] % 4, 4)
+        suit = t.suit_cards[led]  # (B, 52) the led suit's cards; all cards on a lead
+        follows = (hand & suit).any(axis=1)
+        blocks.append((0, hand & xp.where(follows[:, None], suit, True) & playing[:, None]))
+    bidding = (s.phase == _BID) | (s.phase == _BID_FIRST)
+    if bk.any(bidding):
+        others = xp.maximum(s.bids, 0).sum(axis=1)
+        last = (s.to_act == (s.first + players - 1) % players).astype(xp.int32)
+        top = t.bids.shape[1] - 1
+        bids = t.bids[_size(t, s), xp.minimum(others, top), last]
+        blocks.append((BID_ID, bids & bidding[:, None]))
+    declaring = s.phase == _DECLARE
+    if width > TRUMP_ID and bk.any(declaring):
+        blocks.append((TRUMP_ID, t.declare[s.round] & declaring[:, None]))
+    return bk.place(count, width, blocks)

@@ -85,13 +85,14 @@ class Tables(NamedTuple):
     static_view: Any  # (R, encoding size) the round's fixed pieces of the observation
     precedence_view: Any  # (R, 16) the precedence piece, once the trump is known
     order_view: Any  # (R, rank orders) the rank order piece, once the trump is known
-    popcount: Any  # (8192,) the cards in a suit's mask
+    suit_cards: Any  # (5, 52) bool: each suit's cards by id (C D S H), then every card
     quotient: Any  # (54, largest + 1) float32 n / size, rounded once (not n * (1 / size))
     hundredths: Any  # (2 * reach + 1,) float32 (n - reach) / 100 for every total the rules reach
     chained: int  # the most rounds in a row with no decision, plus two
     players: int
     largest: int  # the largest hand size
     width: int  # the most actions a round takes
+    live: int  # one past the highest action id these rules use
 
 
 def compile_rules(rules: RuleSet, players: int) -> Tables:
@@ -137,7 +138,9 @@ def compile_rules(rules: RuleSet, players: int) -> Tables:
         static_view=np.array(columns[16], np.float32),
         precedence_view=np.array(columns[17], np.float32),
         order_view=np.array(columns[18], np.float32),
-        popcount=np.array([bin(mask).count("1") for mask in range(1 << 13)], i32),
+        suit_cards=np.array(
+            [[card % 4 == suit or suit == 4 for card in range(52)] for suit in range(5)]
+        ),
         quotient=np.array(
             [[n / size if size else 0.0 for size in range(largest + 1)] for n in range(54)],
             np.float32,
@@ -147,6 +150,7 @@ def compile_rules(rules: RuleSet, players: int) -> Tables:
         players=players,
         largest=largest,
         width=players + 1 + players * largest,
+        live=TRUMP_ID + 5 if any(declare for row in columns[10] for declare in row) else TRUMP_ID,
     )
 
 

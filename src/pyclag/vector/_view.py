@@ -29,19 +29,13 @@ def _one_hot(xp: Any, index: Any, size: int, on: Any) -> Any:
     return (xp.arange(size)[None, :] == index[:, None]) & on[:, None]
 
 
-def _cards(xp: Any, masks: Any) -> Any:
-    ranks = xp.arange(13)[:, None]
-    flags = (masks[..., None, :] >> ranks) & 1
-    return flags.reshape(*masks.shape[:-1], 52)
-
-
 def observation(bk: Backend, t: Tables, s: Arrays) -> Any:
     """(B, encoding size) float32: each game's vector for its seat to act."""
     xp = bk.xp
     count, players = s.bids.shape
     f32 = xp.float32
     live = s.phase != _OVER
-    me = xp.clip(s.to_act, 0, players - 1)
+    me = s.to_act % players  # a finished game's row is zeroed below
     r = s.round
     size = t.size[r][:, None]
 
@@ -60,13 +54,11 @@ def observation(bk: Backend, t: Tables, s: Arrays) -> Any:
 
     all_ = live
     unseen = (s.phase == _BID) & (t.bidding[r] == _UNSEEN)
-    hand = xp.take_along_axis(s.hand, me[:, None, None], axis=1)[:, 0, :]
-    held = t.popcount[s.hand]  # (B, P, 4)
+    hand = s.hand[xp.arange(count), me]
     played = s.dealt & ~s.hand
-    trick_cards = xp.clip(s.trick, 0, 51)
     in_trick = s.trick >= 0
     known = s.trump != UNKNOWN
-    trumps = xp.where(known, xp.clip(s.trump, 0, NO_TRUMP), 5)
+    trumps = xp.where(known, s.trump, 5)
     kind = t.suit_kind[r]
     declared = (kind == 3) & known  # Dealer Calls, once declared: trumps or no trumps
     kind = xp.where(declared, xp.where(s.trump == NO_TRUMP, 1, 2), kind)
@@ -76,12 +68,12 @@ def observation(bk: Backend, t: Tables, s: Arrays) -> Any:
         "dealer": _one_hot(xp, relative(s.dealer), players, all_),
         "to act": _one_hot(xp, xp.zeros_like(me), players + 1, all_),
         "phase": _one_hot(xp, s.phase, len(Phase), all_),
-        "hand": _cards(xp, hand) * ~unseen[:, None],
+        "hand": hand & ~unseen[:, None],
         "hand unseen": unseen[:, None],
-        "hand sizes": per_size(rel(held.sum(axis=2))),
-        "played": _cards(xp, rel(played)).reshape(count, players * 52),
+        "hand sizes": per_size(rel(s.hand.sum(axis=2))),
+        "played": rel(played).reshape(count, players * 52),
         "trick": (
-            (xp.arange(52)[None, None, :] == trick_cards[:, :, None]) & in_trick[:, :, None]
+            (xp.arange(52)[None, None, :] == s.trick[:, :, None]) & in_trick[:, :, None]
         ).reshape(count, players * 52),
         "trick leader": _one_hot(xp, relative(s.leader), players, s.trick_len > 0),
         "turn-up": _one_hot(xp, s.turnup, 52, s.turnup >= 0),
@@ -109,5 +101,5 @@ def _hundredths(xp: Any, t: Tables, totals: Any) -> Any:
     rules' reach)."""
     reach = (t.hundredths.shape[0] - 1) // 2
     inside = xp.abs(totals) <= reach
-    looked = t.hundredths[xp.clip(totals + reach, 0, 2 * reach)]
+    looked = t.hundredths[xp.minimum(xp.maximum(totals + reach, 0), 2 * reach)]
     return xp.where(inside, looked, totals.astype(xp.float32) / xp.float32(100))

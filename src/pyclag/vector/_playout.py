@@ -1,0 +1,56 @@
+"""Random legal play to the end of every game of a batch: the loop of
+rollouts, simulations and benchmarks, one compiled loop on JAX (a
+``lax.while_loop``), a Python loop over the same steps on NumPy."""
+
+from __future__ import annotations
+
+import functools
+from typing import Any, Final
+
+from pyclag.engine.phases import Phase
+from pyclag.vector._backend import Backend
+from pyclag.vector._kernel import Arrays, legal_mask, random_actions, step
+from pyclag.vector._tables import PHASE, Tables
+from pyclag.vector._view import observation
+
+__all__ = ["play_out", "play_out_observed"]
+
+_OVER: Final = PHASE[Phase.GAME_OVER]
+
+Carry = tuple[Arrays, Any, Any]
+"""The loop's state: the batch, the steps taken, the observations' running sum."""
+
+
+def _going(carry: Carry) -> Any:
+    return ~(carry[0].phase == _OVER).all()
+
+
+def _one(bk: Backend, t: Tables, seed: Any, observed: bool, carry: Carry) -> Carry:
+    """One step: each game's legal mask (over the ids the rules use: the
+    rest of the codec's width is False), a random legal action, the step (and
+    with ``observed``, the observation of the seat to act, summed so that no
+    compiler drops it)."""
+    s, count, seen = carry
+    mask = legal_mask(bk, t, s, t.live)
+    action = random_actions(bk, t, s, mask, seed + count)
+    if observed:
+        seen = seen + observation(bk, t, s).sum()
+    return step(bk, t, s, action), count + 1, seen
+
+
+def play_out(bk: Backend, t: Tables, s: Arrays, seed: Any) -> tuple[Arrays, Any]:
+    """Every game played to its end by random legal actions from ``seed``;
+    the finished batch and the steps taken."""
+    zero = bk.xp.zeros((), bk.xp.float32)
+    one = functools.partial(_one, bk, t, seed, False)
+    end, steps, _ = bk.loop(_going, one, (s, seed * 0, zero))
+    return end, steps
+
+
+def play_out_observed(bk: Backend, t: Tables, s: Arrays, seed: Any) -> tuple[Arrays, Any]:
+    """As :func:`play_out`, the observation vector built at every step; the
+    finished batch and the sum of every observation built."""
+    zero = bk.xp.zeros((), bk.xp.float32)
+    one = functools.partial(_one, bk, t, seed, True)
+    end, _, seen = bk.loop(_going, one, (s, seed * 0, zero))
+    return end, seen
