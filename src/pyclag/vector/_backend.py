@@ -45,16 +45,6 @@ class Backend:
         ``state``: the part of a step only some games need, skipped when none do."""
         return part(self, tables, state, *more) if flags.any() else state
 
-    def kth(self, flags: Any, k: Any) -> Any:
-        """Per row, the column of the ``k``-th set flag (0-based; ``k`` below
-        the row's count), or 0 for a row with none."""
-        rows, width = flags.shape
-        counts = flags.sum(axis=1)
-        columns = np.flatnonzero(flags) - np.repeat(np.arange(rows) * width, counts)
-        starts = np.cumsum(counts) - counts
-        found = columns[np.minimum(starts + k, max(columns.size - 1, 0))] if columns.size else k
-        return np.where(counts > 0, found, 0)
-
     def loop(self, going: Callable[[S], Any], body: Callable[[S], S], start: S) -> S:
         """``body`` applied to ``start`` while ``going`` says so (one compiled
         loop on JAX)."""
@@ -63,12 +53,12 @@ class Backend:
             value = body(value)
         return value
 
-    def put(self, array: Any, index: tuple[Any, ...], values: Any) -> Any:
-        """A copy of ``array`` with row ``i``'s entry at ``index[...][i]`` set
-        to ``values[i]``."""
-        out = array.copy()
-        out[(np.arange(array.shape[0]), *index)] = values
-        return out
+    def scatter_sum(self, index: Any, values: Any, size: int) -> Any:
+        """Per row, the sum of ``values`` at each ``index`` in ``0..size-1``, as int32."""
+        rows = index.shape[0]
+        flat = (index + (np.arange(rows) * size)[:, None]).ravel()
+        totals = np.bincount(flat, weights=values.ravel(), minlength=rows * size)
+        return totals.reshape(rows, size).astype(np.int32)
 
     def place(self, rows: int, width: int, blocks: list[tuple[int, Any]]) -> Any:
         """A (rows, width) bool array, False but for each ``(start, block)``."""
@@ -104,17 +94,14 @@ class JaxBackend(Backend):
         )
         return taken
 
-    def kth(self, flags: Any, k: Any) -> Any:
-        xp = self.xp
-        running = self.jax.lax.associative_scan(xp.add, flags.astype(xp.int32), axis=1)
-        return xp.argmax(running > k[:, None], axis=1)
-
     def loop(self, going: Callable[[S], Any], body: Callable[[S], S], start: S) -> S:
         ended: S = self.jax.lax.while_loop(going, body, start)
         return ended
 
-    def put(self, array: Any, index: tuple[Any, ...], values: Any) -> Any:
-        return array.at[(self.xp.arange(array.shape[0]), *index)].set(values)
+    def scatter_sum(self, index: Any, values: Any, size: int) -> Any:
+        rows = index.shape[0]
+        out = self.xp.zeros((rows, size), self.xp.int32)
+        return out.at[self.xp.arange(rows)[:, None], index].add(values.astype(self.xp.int32))
 
     def place(self, rows: int, width: int, blocks: list[tuple[int, Any]]) -> Any:
         xp = self.xp

@@ -202,7 +202,7 @@ class Env:
             raise not_a("Env.random_actions", "batch", "a Batch of this Env", batch)
         draw = _seed("Env.random_actions", seed) & 0xFFFFFFFF
         seed_array = self.backend.asarray(np.full(len(batch), draw, np.uint32))
-        return self._random(batch.arrays, batch.legal_mask, seed_array)
+        return self._random(batch.arrays, seed_array)
 
     def play_out(self, batch: Batch, seed: int = 0, *, observe: bool = False) -> Batch:
         """Every game of ``batch`` played to its end by uniformly random

@@ -5,8 +5,9 @@ every function here is pure, takes the compiled rules
 (:class:`~pyclag.vector._tables.Tables`) and :class:`Arrays` with the batch
 axis first, and decides nothing per game in Python, so that JAX can jit it
 as NumPy runs it. Cards are codec ids (``rank * 4 + suit``, suits C, D, S, H)
-and a hand is a row of 52 flags in id order, so the cards a seat may play are
-its flags and the flags of a suit: a row of the legal mask as it stands.
+and a hand is four 13-bit masks, one a suit, so that the cards a seat may play
+are a few integers: the random player picks from them by table, and the
+legal mask's 52 flags are spread from them only when it is read.
 """
 
 from __future__ import annotations
@@ -40,8 +41,8 @@ class Arrays(NamedTuple):
     first: Any  # (B,) the first bidder, who leads the first trick
     phase: Any  # (B,) the phase's number (GAME_OVER's once the game is over)
     to_act: Any  # (B,) the seat to act, -1 for none
-    hand: Any  # (B, P, 52) bool: each seat's cards, by id
-    dealt: Any  # (B, P, 52) bool: the cards each seat was dealt this round
+    hand: Any  # (B, P, 4) each seat's cards: a 13-bit mask of ranks per suit
+    dealt: Any  # (B, P, 4) the cards each seat was dealt this round
     deck: Any  # (B, 52) the round's pack, top first
     trump: Any  # (B,) 0..3 a suit, NO_TRUMP, UNKNOWN until known
     turnup: Any  # (B,) the turn-up once shown
@@ -126,8 +127,8 @@ def blank(bk: Backend, t: Tables, keys: Any, players: int, first_dealer: Any) ->
         first=(dealer + 1) % players,
         phase=zeros + t.first_phase[0],
         to_act=zeros - 1,
-        hand=xp.zeros((count, players, 52), bool),
-        dealt=xp.zeros((count, players, 52), bool),
+        hand=xp.zeros((count, players, 4), xp.int32),
+        dealt=xp.zeros((count, players, 4), xp.int32),
         deck=xp.full((count, 52), -1, xp.int32),
         trump=zeros + UNKNOWN,
         turnup=zeros - 1,
@@ -207,13 +208,14 @@ def _bid(bk: Backend, t: Tables, s: Arrays, action: Any, bidding: Any) -> Arrays
 def _play(bk: Backend, t: Tables, s: Arrays, card: Any, playing: Any) -> Arrays:
     xp = bk.xp
     players = s.bids.shape[1]
-    seat = s.to_act % players  # -1 (no seat) reads a seat, masked out
-    held = xp.take_along_axis(s.hand[xp.arange(card.shape[0]), seat], card[:, None], axis=1)
+    mine = _seat_is(xp, s.to_act, players) & playing[:, None]
+    suit = (xp.arange(4)[None, None, :] == (card % 4)[:, None, None]) & mine[:, :, None]
+    bit = (1 << (card // 4)).astype(xp.int32)[:, None, None]
     at = (xp.arange(players)[None, :] == s.trick_len[:, None]) & playing[:, None]
     trick_len = s.trick_len + playing
     full = playing & (trick_len == players)
     s = s._replace(
-        hand=bk.put(s.hand, (seat, card), held[:, 0] & ~playing),
+        hand=xp.where(suit, s.hand & ~bit, s.hand),
         trick=xp.where(at, card[:, None], s.trick),
         trick_len=trick_len,
         to_act=xp.where(playing & ~full, (s.to_act + 1) % players, s.to_act),
@@ -311,8 +313,8 @@ def _end_round(bk: Backend, t: Tables, s: Arrays) -> Arrays:
         phase=xp.where(going_on, t.first_phase[nxt], phase),
     )
     return s._replace(
-        hand=xp.where(fresh[:, :, None], False, s.hand),
-        dealt=xp.where(fresh[:, :, None], False, s.dealt),
+        hand=xp.where(fresh[:, :, None], 0, s.hand),
+        dealt=xp.where(fresh[:, :, None], 0, s.dealt),
         deck=xp.where(fresh, -1, s.deck),
         trump=xp.where(going_on, UNKNOWN, s.trump),
         turnup=xp.where(going_on, -1, s.turnup),
@@ -335,11 +337,11 @@ def _deal(bk: Backend, t: Tables, s: Arrays) -> Arrays:
     players = s.bids.shape[1]
     dealing = s.phase == _DEAL
     deck = xp.where(dealing[:, None], shuffled(bk, s.key, s.round), s.deck)
-    place = xp.argsort(deck, axis=1)  # where each card lies in the pack
+    place = xp.arange(52)[None, :]
     seat = (s.dealer[:, None] + 1 + place % players) % players
-    given = place // players < _size(t, s)[:, None]
-    owner = xp.where(given, seat, -1)  # each card's seat, -1 for the stock
-    hands = owner[:, None, :] == xp.arange(players)[None, :, None]
+    given = (place // players < _size(t, s)[:, None]) & dealing[:, None]
+    bits = xp.where(given, 1 << (deck // 4), 0)
+    hands = bk.scatter_sum(seat * 4 + deck % 4, bits, players * 4).reshape(-1, players, 4)
     hand = xp.where(dealing[:, None, None], hands, s.hand)
     after = t.next_phase[s.round, _DEAL]
     return s._replace(deck=deck, hand=hand, dealt=hand, phase=xp.where(dealing, after, s.phase))
@@ -393,50 +395,80 @@ def _play_piles(bk: Backend, t: Tables, s: Arrays, piles: Any) -> Arrays:
         weighted=weighted,
         done=xp.where(piles, size, s.done),
         leader=leader,
-        hand=xp.where(piles[:, None, None], False, s.hand),
+        hand=xp.where(piles[:, None, None], 0, s.hand),
         phase=xp.where(piles, t.next_phase[s.round, _PLAY], s.phase),
     )
-
-
-# --- a random player -------------------------------------------------------------------------
-
-
-def random_actions(bk: Backend, t: Tables, s: Arrays, mask: Any, seed: Any) -> Any:
-    """A uniformly random legal action id in each game (0 in a finished game),
-    drawn from ``seed`` and each game's stream and moment."""
-    xp = bk.xp
-    live = mask[:, : t.live]
-    moment = (s.round * 4096 + s.logged).astype(xp.uint32)
-    draw = _mix(xp, s.key ^ _mix(xp, moment * xp.uint32(0x27D4EB2F) + seed.astype(xp.uint32)))
-    unit = (draw >> 8).astype(xp.float32) * xp.float32(1.0 / (1 << 24))
-    pick = (unit * live.sum(axis=1)).astype(xp.int32)
-    return bk.kth(live, pick).astype(xp.int32)
 
 
 # --- what is legal ---------------------------------------------------------------------------
 
 
-def legal_mask(bk: Backend, t: Tables, s: Arrays, width: int) -> Any:
-    """Each game's legal action ids, as flags ``width`` wide (the codec's ids)."""
+def playable(bk: Backend, s: Arrays) -> Any:
+    """(B, 4) the suit masks of the cards the seat to act may play: its hand,
+    or only the led suit while it holds one (§1.8)."""
     xp = bk.xp
     count, players = s.bids.shape
+    hand = s.hand[xp.arange(count), s.to_act % players]
+    led = xp.arange(4)[None, :] == (s.trick[:, 0] % 4)[:, None]
+    follows = (xp.where(led, hand, 0).sum(axis=1) > 0) & (s.trick_len > 0)
+    return xp.where(follows[:, None] & ~led, 0, hand)
+
+
+def _bid_row(bk: Backend, t: Tables, s: Arrays) -> tuple[Any, Any, Any]:
+    """The index of each game's row of legal bids: hand size, the others'
+    total (capped at the table's edge) and whether the bidder is last."""
+    xp = bk.xp
+    players = s.bids.shape[1]
+    others = xp.minimum(xp.maximum(s.bids, 0).sum(axis=1), t.bids.shape[1] - 1)
+    last = (s.to_act == (s.first + players - 1) % players).astype(xp.int32)
+    return _size(t, s), others, last
+
+
+def legal_mask(bk: Backend, t: Tables, s: Arrays, width: int) -> Any:
+    """Each game's legal action ids, as flags ``width`` wide (the codec's ids)."""
+    count = s.bids.shape[0]
     blocks = []
     playing = s.phase == _PLAY
     if bk.any(playing):
-        seat = s.to_act % players
-        hand = s.hand[xp.arange(count), seat]
-        led = xp.where(s.trick_len > 0, s.trick[:, 0] % 4, 4)
-        suit = t.suit_cards[led]  # (B, 52) the led suit's cards; all cards on a lead
-        follows = (hand & suit).any(axis=1)
-        blocks.append((0, hand & xp.where(follows[:, None], suit, True) & playing[:, None]))
+        allowed = playable(bk, s)
+        cards = t.spread[0, allowed[:, 0]]
+        for suit in (1, 2, 3):
+            cards = cards | t.spread[suit, allowed[:, suit]]
+        blocks.append((0, cards & playing[:, None]))
     bidding = (s.phase == _BID) | (s.phase == _BID_FIRST)
     if bk.any(bidding):
-        others = xp.maximum(s.bids, 0).sum(axis=1)
-        last = (s.to_act == (s.first + players - 1) % players).astype(xp.int32)
-        top = t.bids.shape[1] - 1
-        bids = t.bids[_size(t, s), xp.minimum(others, top), last]
-        blocks.append((BID_ID, bids & bidding[:, None]))
+        blocks.append((BID_ID, t.bids[_bid_row(bk, t, s)] & bidding[:, None]))
     declaring = s.phase == _DECLARE
     if width > TRUMP_ID and bk.any(declaring):
         blocks.append((TRUMP_ID, t.declare[s.round] & declaring[:, None]))
     return bk.place(count, width, blocks)
+
+
+# --- a random player -------------------------------------------------------------------------
+
+
+def random_actions(bk: Backend, t: Tables, s: Arrays, seed: Any) -> Any:
+    """A uniformly random legal action id in each game (0 in a finished game),
+    drawn from ``seed`` and each game's stream and moment: the ``k``-th legal
+    card, bid or trump for a uniform ``k``, picked by table from the legal sets."""
+    xp = bk.xp
+    moment = (s.round * 4096 + s.logged).astype(xp.uint32)
+    draw = _mix(xp, s.key ^ _mix(xp, moment * xp.uint32(0x27D4EB2F) + seed.astype(xp.uint32)))
+    unit = (draw >> 8).astype(xp.float32) * xp.float32(1.0 / (1 << 24))
+    # A card: the suit where the k-th playable card lies, then its rank.
+    allowed = playable(bk, s)
+    counts = t.popcount[allowed]
+    below = xp.cumsum(counts, axis=1) - counts  # cards in the suits before each
+    k = (unit * counts.sum(axis=1)).astype(xp.int32)
+    suit = (below <= k[:, None]).sum(axis=1) - 1  # the last such suit holds a card
+    within = k - xp.take_along_axis(below, suit[:, None], axis=1)[:, 0]
+    mask = xp.take_along_axis(allowed, suit[:, None], axis=1)[:, 0]
+    card = t.select[mask, xp.minimum(within, 12)] * 4 + suit
+    # A bid, a trump: the k-th of the legal row.
+    row = _bid_row(bk, t, s)
+    bid = BID_ID + t.bid_pick[(*row, (unit * t.bid_count[row]).astype(xp.int32))]
+    n = t.declare_count[s.round]
+    trump = TRUMP_ID + t.declare_pick[s.round, (unit * n).astype(xp.int32)]
+    action = xp.where(s.phase == _DECLARE, trump, 0)
+    action = xp.where((s.phase == _BID) | (s.phase == _BID_FIRST), bid, action)
+    return xp.where(s.phase == _PLAY, card, action).astype(xp.int32)

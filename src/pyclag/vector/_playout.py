@@ -9,7 +9,7 @@ from typing import Any, Final
 
 from pyclag.engine.phases import Phase
 from pyclag.vector._backend import Backend
-from pyclag.vector._kernel import Arrays, legal_mask, random_actions, step
+from pyclag.vector._kernel import Arrays, random_actions, step
 from pyclag.vector._tables import PHASE, Tables
 from pyclag.vector._view import observation
 
@@ -26,13 +26,11 @@ def _going(carry: Carry) -> Any:
 
 
 def _one(bk: Backend, t: Tables, seed: Any, observed: bool, carry: Carry) -> Carry:
-    """One step: each game's legal mask (over the ids the rules use: the
-    rest of the codec's width is False), a random legal action, the step (and
-    with ``observed``, the observation of the seat to act, summed so that no
-    compiler drops it)."""
+    """One step: a random legal action from each game's legal sets, the step
+    (and with ``observed``, the observation of the seat to act, summed so that
+    no compiler drops it)."""
     s, count, seen = carry
-    mask = legal_mask(bk, t, s, t.live)
-    action = random_actions(bk, t, s, mask, seed + count)
+    action = random_actions(bk, t, s, seed + count)
     if observed:
         seen = seen + observation(bk, t, s).sum()
     return step(bk, t, s, action), count + 1, seen

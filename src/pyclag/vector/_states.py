@@ -93,10 +93,11 @@ def from_states(bk: Backend, t: Tables, states: Sequence[GameState], keys: Any) 
     return blank._replace(**{name: bk.asarray(value) for name, value in fields.items()})
 
 
-def _flags(mask: int) -> list[bool]:
-    out = [False] * 52
+def _suit_masks(mask: int) -> list[int]:
+    out = [0, 0, 0, 0]
     for card in Hand(mask):
-        out[card_id(card)] = True
+        number = card_id(card)
+        out[number % 4] |= 1 << (number // 4)
     return out
 
 
@@ -126,9 +127,9 @@ def _row(weights: Any, state: GameState) -> dict[str, Any]:
         "first": np.array(setup.first_bidder, i32),
         "phase": np.array(PHASE[Phase.GAME_OVER if over else rnd.phase], i32),
         "to_act": np.array(rnd.to_act if type(rnd.to_act) is int else -1, i32),
-        "hand": np.array([_flags(mask) for mask in rnd.masks]),
+        "hand": np.array([_suit_masks(mask) for mask in rnd.masks], i32),
         "dealt": np.array(
-            [_flags(mask | more) for mask, more in zip(rnd.masks, played, strict=True)]
+            [_suit_masks(mask | more) for mask, more in zip(rnd.masks, played, strict=True)], i32
         ),
         "deck": np.array(
             [card_id(card) for card in setup.deck] if setup.deck is not None else [-1] * 52, i32

@@ -85,7 +85,13 @@ class Tables(NamedTuple):
     static_view: Any  # (R, encoding size) the round's fixed pieces of the observation
     precedence_view: Any  # (R, 16) the precedence piece, once the trump is known
     order_view: Any  # (R, rank orders) the rank order piece, once the trump is known
-    suit_cards: Any  # (5, 52) bool: each suit's cards by id (C D S H), then every card
+    spread: Any  # (4, 8192, 52) bool: a suit's 13-bit mask as flags by card id
+    popcount: Any  # (8192,) the cards in a suit's mask
+    select: Any  # (8192, 13) the rank of a mask's k-th card
+    bid_count: Any  # (max size + 1, max sum + 1, 2) how many bids ``bids`` allows
+    bid_pick: Any  # (..., 54) the k-th bid it allows
+    declare_count: Any  # (R,) how many trumps the dealer may declare
+    declare_pick: Any  # (R, 5) the k-th of them
     quotient: Any  # (54, largest + 1) float32 n / size, rounded once (not n * (1 / size))
     hundredths: Any  # (2 * reach + 1,) float32 (n - reach) / 100 for every total the rules reach
     chained: int  # the most rounds in a row with no decision, plus two
@@ -116,6 +122,8 @@ def compile_rules(rules: RuleSet, players: int) -> Tables:
         idle = max(idle, run)
     i32 = np.int32
     reach = _reach(columns)
+    bids = _bid_table(rules, players, largest)
+    declare = np.array(columns[10], bool)
     return Tables(
         size=np.array(columns[0], i32),
         first_phase=np.array(columns[1], i32),
@@ -128,19 +136,23 @@ def compile_rules(rules: RuleSet, players: int) -> Tables:
         suit_kind=np.array(columns[8], i32),
         strength_kind=np.array(columns[9], i32),
         strength=strength,
-        declare=np.array(columns[10], bool),
+        declare=declare,
         most_tricks=np.array(columns[11], bool),
         bonus=np.array(columns[12], i32),
         per_trick=np.array(columns[13], i32),
         on_miss=np.array(columns[14], i32),
         weight=np.array(columns[15], i32),
-        bids=_bid_table(rules, players, largest),
+        bids=bids,
         static_view=np.array(columns[16], np.float32),
         precedence_view=np.array(columns[17], np.float32),
         order_view=np.array(columns[18], np.float32),
-        suit_cards=np.array(
-            [[card % 4 == suit or suit == 4 for card in range(52)] for suit in range(5)]
-        ),
+        spread=_spread(),
+        popcount=np.array([mask.bit_count() for mask in range(1 << 13)], i32),
+        select=_select(),
+        bid_count=bids.sum(axis=3).astype(i32),
+        bid_pick=_picks(bids),
+        declare_count=declare.sum(axis=1).astype(i32),
+        declare_pick=_picks(declare),
         quotient=np.array(
             [[n / size if size else 0.0 for size in range(largest + 1)] for n in range(54)],
             np.float32,
@@ -150,7 +162,7 @@ def compile_rules(rules: RuleSet, players: int) -> Tables:
         players=players,
         largest=largest,
         width=players + 1 + players * largest,
-        live=TRUMP_ID + 5 if any(declare for row in columns[10] for declare in row) else TRUMP_ID,
+        live=TRUMP_ID + 5 if declare.any() else TRUMP_ID,
     )
 
 
@@ -265,6 +277,32 @@ def _strengths(order: RankOrder, precedence: tuple[Suit, ...] | None) -> Any:
         known = round_rules(suit, F1, order, precedence)
         for led in range(4):
             out[trump, led, _IDS] = known.strength(_CODEC_SUITS[led])
+    return out
+
+
+def _spread() -> Any:
+    ranks = (np.arange(1 << 13)[:, None] >> np.arange(13)[None, :]) & 1  # (8192, 13)
+    out = np.zeros((4, 1 << 13, 52), bool)
+    for suit in range(4):
+        out[suit][:, suit::4] = ranks.astype(bool)
+    return out
+
+
+def _select() -> Any:
+    out = np.zeros((1 << 13, 13), np.int32)
+    for mask in range(1 << 13):
+        ranks = [rank for rank in range(13) if mask >> rank & 1]
+        out[mask, : len(ranks)] = ranks
+    return out
+
+
+def _picks(flags: Any) -> Any:
+    """For each row of ``flags``, the place of its k-th set flag, k along the
+    last axis (0 past the count)."""
+    out = np.zeros((*flags.shape[:-1], flags.shape[-1] + 1), np.int32)
+    for index in np.ndindex(*flags.shape[:-1]):
+        places = np.flatnonzero(flags[index])
+        out[index][: places.size] = places
     return out
 
 

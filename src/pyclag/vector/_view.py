@@ -54,7 +54,7 @@ def observation(bk: Backend, t: Tables, s: Arrays) -> Any:
 
     all_ = live
     unseen = (s.phase == _BID) & (t.bidding[r] == _UNSEEN)
-    hand = s.hand[xp.arange(count), me]
+    hand = _spread(xp, t, s.hand[xp.arange(count), me])
     played = s.dealt & ~s.hand
     in_trick = s.trick >= 0
     known = s.trump != UNKNOWN
@@ -70,8 +70,8 @@ def observation(bk: Backend, t: Tables, s: Arrays) -> Any:
         "phase": _one_hot(xp, s.phase, len(Phase), all_),
         "hand": hand & ~unseen[:, None],
         "hand unseen": unseen[:, None],
-        "hand sizes": per_size(rel(s.hand.sum(axis=2))),
-        "played": rel(played).reshape(count, players * 52),
+        "hand sizes": per_size(rel(t.popcount[s.hand].sum(axis=2))),
+        "played": _spread(xp, t, rel(played)).reshape(count, players * 52),
         "trick": (
             (xp.arange(52)[None, None, :] == s.trick[:, :, None]) & in_trick[:, :, None]
         ).reshape(count, players * 52),
@@ -103,3 +103,11 @@ def _hundredths(xp: Any, t: Tables, totals: Any) -> Any:
     inside = xp.abs(totals) <= reach
     looked = t.hundredths[xp.minimum(xp.maximum(totals + reach, 0), 2 * reach)]
     return xp.where(inside, looked, totals.astype(xp.float32) / xp.float32(100))
+
+
+def _spread(xp: Any, t: Tables, masks: Any) -> Any:
+    """(..., 4) suit masks as (..., 52) flags by card id."""
+    flags = t.spread[0, masks[..., 0]]
+    for suit in (1, 2, 3):
+        flags = flags | t.spread[suit, masks[..., suit]]
+    return flags
