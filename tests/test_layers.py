@@ -47,12 +47,14 @@ APPS: Final = frozenset(
         "pyclag.sim.charts",
         "pyclag.cli",
         "pyclag.vector._backend",
+        "pyclag.sim.bench_vector",
     }
 )
 """Only the applications may import inside a function (to start up fast);
 ``launch`` imports the optional extras (Dask, Ray) only when ``--backend`` asks,
-``charts`` matplotlib (the plot extra) only when a picture is drawn, and the
-batched engine JAX (the jax extra) only when an Env asks for it."""
+``charts`` matplotlib (the plot extra) only when a picture is drawn, the
+batched engine JAX (the jax extra) only when an Env asks for it, and
+``bench_vector`` the batched engine only for ``pyclag bench --vector``."""
 
 
 def _modules() -> dict[str, pathlib.Path]:

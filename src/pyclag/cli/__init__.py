@@ -51,12 +51,13 @@ from pyclag.cli._arguments import (
     table_arguments,
     whole,
 )
+from pyclag.cli._bench import bench_command
 from pyclag.engine import is_over, new_game, phase
 from pyclag.errors import ClagError, RecordError
 from pyclag.limits import MAX_HAND_SIZE
 from pyclag.rules.ruleset import RuleSet
 from pyclag.scoresheet.scorecard import score_card
-from pyclag.sim import bench, bench_openspiel, charts, launch
+from pyclag.sim import charts, launch
 from pyclag.sim.launch import JOBS_FLOOR, MAX_JOBS
 from pyclag.sim.sweep import MAX_GAMES, seeded_game
 from pyclag.terminal.lines import fit
@@ -206,6 +207,14 @@ def _parser() -> argparse.ArgumentParser:
     timing.add_argument("--json", action="store_true", help="print the figures as JSON")
     about = "time OpenSpiel's C++ oh_hell side by side; print the ratios (the openspiel extra)"
     timing.add_argument("--against", choices=["openspiel"], help=about)
+    batched = "time the batched engine, pyclag.vector, on random deals (the vector extra)"
+    timing.add_argument("--vector", action="store_true", help=batched)
+    timing.add_argument(
+        "--backend",
+        choices=["numpy", "jax", "all"],
+        default="all",
+        help="with --vector: the backends to time (default: all: JAX where installed)",
+    )
     return parser
 
 
@@ -418,36 +427,6 @@ def _replay(args: argparse.Namespace) -> int:
     return 0
 
 
-def _bench(args: argparse.Namespace) -> int:
-    rules = presets.get(args.preset)  # refuses an unknown name before any timing
-    if args.against == "openspiel":
-        against = bench_openspiel.run(runs=args.runs, seconds=args.seconds)
-        print(bench_openspiel.report(against, args.runs, args.seconds, as_json=args.json))
-        return 0
-    figures = bench.run(runs=args.runs, seconds=args.seconds, preset=rules.name)
-    if args.json:
-        print(json.dumps({name: round(value, 1) for name, value in figures.items()}))
-        return 0
-    print(f"pyclag bench: median of {args.runs} runs of {args.seconds:g} s, seeded")
-    labels = {
-        "rounds_per_s": "random 4-player 7-card normal rounds per second",
-        "steps_rounds_per_s": "the same rounds step by step (legal_actions, apply)",
-        "games_per_s": f"random 4-player {rules.name} games per second",
-        "apply_children_per_s": "apply: child states per second from a mid-round state",
-        "import_ms": "import pyclag, milliseconds",
-    }
-    for name, value in figures.items():
-        bar = bench.BARS[name]
-        if bar is None:
-            print(f"{labels[name]:<58} {value:>12,.1f}  (no floor: a ratio to OpenSpiel)")
-            continue
-        ok = value <= bar if name == "import_ms" else value >= bar
-        relation = "<=" if name == "import_ms" else ">="
-        verdict = "meets" if ok else "MISSES"
-        print(f"{labels[name]:<58} {value:>12,.1f}  ({verdict} bar {relation} {bar:,.0f})")
-    return 0
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``pyclag`` command; returns the exit status.
 
@@ -469,7 +448,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "presets": _presets,
         "replay": _replay,
         "score": _score,
-        "bench": _bench,
+        "bench": bench_command,
     }[args.command]
     try:
         status = command(args)

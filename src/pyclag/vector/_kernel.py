@@ -208,14 +208,14 @@ def _bid(bk: Backend, t: Tables, s: Arrays, action: Any, bidding: Any) -> Arrays
 def _play(bk: Backend, t: Tables, s: Arrays, card: Any, playing: Any) -> Arrays:
     xp = bk.xp
     players = s.bids.shape[1]
-    mine = _seat_is(xp, s.to_act, players) & playing[:, None]
-    suit = (xp.arange(4)[None, None, :] == (card % 4)[:, None, None]) & mine[:, :, None]
-    bit = (1 << (card // 4)).astype(xp.int32)[:, None, None]
+    # The card's bit, at its seat and suit, leaves the hand (a legal card is held).
+    cell = xp.arange(players * 4)[None, :] == (s.to_act * 4 + card % 4)[:, None]
+    gone = (cell & playing[:, None]) * (1 << (card // 4))[:, None]
     at = (xp.arange(players)[None, :] == s.trick_len[:, None]) & playing[:, None]
     trick_len = s.trick_len + playing
     full = playing & (trick_len == players)
     s = s._replace(
-        hand=xp.where(suit, s.hand & ~bit, s.hand),
+        hand=s.hand ^ gone.reshape(s.hand.shape).astype(s.hand.dtype),
         trick=xp.where(at, card[:, None], s.trick),
         trick_len=trick_len,
         to_act=xp.where(playing & ~full, (s.to_act + 1) % players, s.to_act),
@@ -261,23 +261,28 @@ def settle(bk: Backend, t: Tables, s: Arrays, moved: Any) -> Arrays:
     """Run every game that has just left a phase on to its next decision (or
     the end of the game): score a finished round and start the next, deal,
     show the trump when the round's rules allow, play face-down piles."""
-    xp = bk.xp
     for _ in range(t.chained):
         pending = moved | (s.phase == _ROUND_OVER) | (s.phase == _DEAL)
         if not bk.any(pending):
             break
-        before = s.phase
-        s = bk.maybe(s.phase == _ROUND_OVER, _end_round, t, s)
-        s = bk.maybe(s.phase == _DEAL, _deal, t, s)
-        s = _reveal(bk, t, s)
-        forced = (s.phase == _PLAY) & (t.bidding[s.round] == _FORCED_ZERO)
-        s = s._replace(bids=xp.where(forced[:, None], 0, s.bids))
-        piles = (s.phase == _PLAY) & (t.pile[s.round] > 0) & (s.done == 0)
-        s = bk.maybe(piles, _play_piles, t, s, piles)
-        entering = moved | (s.phase != before)
-        s = s._replace(to_act=xp.where(entering, _first_actor(xp, s, s.phase), s.to_act))
-        moved = xp.zeros_like(moved)
+        s = bk.maybe(pending, _run_on, t, s, moved)
+        moved = moved & False
     return s
+
+
+def _run_on(bk: Backend, t: Tables, s: Arrays, moved: Any) -> Arrays:
+    """One pass of :func:`settle`."""
+    xp = bk.xp
+    before = s.phase
+    s = bk.maybe(s.phase == _ROUND_OVER, _end_round, t, s)
+    s = bk.maybe(s.phase == _DEAL, _deal, t, s)
+    s = _reveal(bk, t, s)
+    forced = (s.phase == _PLAY) & (t.bidding[s.round] == _FORCED_ZERO)
+    s = s._replace(bids=xp.where(forced[:, None], 0, s.bids))
+    piles = (s.phase == _PLAY) & (t.pile[s.round] > 0) & (s.done == 0)
+    s = bk.maybe(piles, _play_piles, t, s, piles)
+    entering = moved | (s.phase != before)
+    return s._replace(to_act=xp.where(entering, _first_actor(xp, s, s.phase), s.to_act))
 
 
 def _end_round(bk: Backend, t: Tables, s: Arrays) -> Arrays:
@@ -455,20 +460,26 @@ def random_actions(bk: Backend, t: Tables, s: Arrays, seed: Any) -> Any:
     moment = (s.round * 4096 + s.logged).astype(xp.uint32)
     draw = _mix(xp, s.key ^ _mix(xp, moment * xp.uint32(0x27D4EB2F) + seed.astype(xp.uint32)))
     unit = (draw >> 8).astype(xp.float32) * xp.float32(1.0 / (1 << 24))
-    # A card: the suit where the k-th playable card lies, then its rank.
-    allowed = playable(bk, s)
-    counts = t.popcount[allowed]
-    below = xp.cumsum(counts, axis=1) - counts  # cards in the suits before each
-    k = (unit * counts.sum(axis=1)).astype(xp.int32)
-    suit = (below <= k[:, None]).sum(axis=1) - 1  # the last such suit holds a card
-    within = k - xp.take_along_axis(below, suit[:, None], axis=1)[:, 0]
-    mask = xp.take_along_axis(allowed, suit[:, None], axis=1)[:, 0]
-    card = t.select[mask, xp.minimum(within, 12)] * 4 + suit
-    # A bid, a trump: the k-th of the legal row.
-    row = _bid_row(bk, t, s)
-    bid = BID_ID + t.bid_pick[(*row, (unit * t.bid_count[row]).astype(xp.int32))]
-    n = t.declare_count[s.round]
-    trump = TRUMP_ID + t.declare_pick[s.round, (unit * n).astype(xp.int32)]
-    action = xp.where(s.phase == _DECLARE, trump, 0)
-    action = xp.where((s.phase == _BID) | (s.phase == _BID_FIRST), bid, action)
-    return xp.where(s.phase == _PLAY, card, action).astype(xp.int32)
+    action = xp.zeros_like(s.to_act)
+    playing = s.phase == _PLAY
+    if bk.any(playing):  # the suit where the k-th playable card lies, then its rank
+        allowed = playable(bk, s)
+        counts = t.popcount[allowed]
+        below = xp.cumsum(counts, axis=1) - counts  # cards in the suits before each
+        k = (unit * counts.sum(axis=1)).astype(xp.int32)
+        suit = (below <= k[:, None]).sum(axis=1) - 1  # the last such suit holds a card
+        within = k - xp.take_along_axis(below, suit[:, None], axis=1)[:, 0]
+        mask = xp.take_along_axis(allowed, suit[:, None], axis=1)[:, 0]
+        card = t.select[mask, xp.minimum(within, 12)] * 4 + suit
+        action = xp.where(playing, card, action)
+    bidding = (s.phase == _BID) | (s.phase == _BID_FIRST)
+    if bk.any(bidding):  # the k-th bid of the legal row
+        row = _bid_row(bk, t, s)
+        bid = BID_ID + t.bid_pick[(*row, (unit * t.bid_count[row]).astype(xp.int32))]
+        action = xp.where(bidding, bid, action)
+    declaring = s.phase == _DECLARE
+    if bk.any(declaring):
+        n = t.declare_count[s.round]
+        trump = TRUMP_ID + t.declare_pick[s.round, (unit * n).astype(xp.int32)]
+        action = xp.where(declaring, trump, action)
+    return action.astype(xp.int32)
