@@ -51,6 +51,8 @@ nitpick_ignore = [
     ("py:class", "Figure"),
     ("py:class", "matplotlib.figure.Figure"),
     ("py:class", "pyclag._values._V"),
+    # A batch's arrays (pyclag.vector._kernel.Arrays), named in Batch's signature.
+    ("py:class", "Arrays"),
     ("py:class", "pyclag._checks._V"),
     ("py:class", "pyclag.engine.decisions.A"),
 ]

@@ -74,7 +74,11 @@ def _vector() -> Any:
 
 
 def backends(asked: str) -> list[str]:
-    """The backends ``asked`` names ("numpy", "jax", or "all": JAX where installed)."""
+    """The backends ``asked`` names ("numpy", "jax", or "all": JAX where installed).
+
+    >>> backends("numpy"), "numpy" in backends("all")
+    (['numpy'], True)
+    """
     if asked != "all":
         if asked == "jax" and importlib.util.find_spec("jax") is None:
             raise ClagError("--backend jax needs the jax extra: pip install 'pyclag[jax]'")
