@@ -79,8 +79,11 @@ def play_along(
     """Random legal actions for ``steps`` steps (or to the end), the engine
     beside the batch, compared after every step; at the end ``to_states``
     must give the engine's states."""
-    states = [engine_deals(env, batch, game, state) for game, state in enumerate(states)]
-    compare(env, batch, states, [(0,) * env.players] * len(states))
+    dealt = [engine_deals(env, batch, game, state) for game, state in enumerate(states)]
+    # Rounds with no decision run on at once: their points are the batch's first rewards.
+    first = [tuple(np.subtract(s.scores, b.scores)) for s, b in zip(dealt, states, strict=True)]
+    states = dealt
+    compare(env, batch, states, first)
     taken = 0
     while not env.backend.to_numpy(batch.terminated).all() and (steps is None or taken < steps):
         mask = env.backend.to_numpy(batch.legal_mask)

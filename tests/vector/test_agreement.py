@@ -6,6 +6,7 @@ engine's own states."""
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -24,10 +25,10 @@ from pyclag.cards import Suit  # noqa: E402
 from pyclag.engine import new_game  # noqa: E402
 from pyclag.engine.state import CHANCE, GameState  # noqa: E402
 from pyclag.rules import catalogue  # noqa: E402
-from pyclag.rules.deals import Bidding, PlayMode  # noqa: E402
+from pyclag.rules.deals import Bidding, PlayMode, TwosWild  # noqa: E402
 from pyclag.rules.ordering import RankOrder  # noqa: E402
 from pyclag.rules.round import RoundSpec  # noqa: E402
-from pyclag.rules.trumps import Precedence, Trumps  # noqa: E402
+from pyclag.rules.trumps import NO_TRUMPS, Precedence, Trumps  # noqa: E402
 from pyclag.scoring.schemes import F1, F3  # noqa: E402
 from pyclag.vector import Env  # noqa: E402
 
@@ -67,8 +68,20 @@ EVERY_DEAL = (
 )
 """Every special deal the batch carries, and the rule values behind them."""
 
+_TWOS = tuple(
+    attrs.evolve(catalogue.twos_wild(4), twos=TwosWild(*flags))
+    for flags in itertools.product((False, True), repeat=4)
+)
+"""Twos wild under each combination of its four options (§2.0 rules 5-8)."""
+
 RULES: dict[str, RuleSet] = {
+    "wikipedia": pyclag.presets.get("wikipedia"),
+    "indonesian": pyclag.presets.get("indonesian"),
+    "pagat": pyclag.presets.get("pagat"),
     "scottish": pyclag.presets.get("scottish"),
+    "twos-options": pyclag.NORMAL.with_schedule(
+        (*_TWOS, attrs.evolve(catalogue.twos_wild(3), suits=NO_TRUMPS))
+    ),
     "wikipedia-six": pyclag.presets.get("wikipedia", phase2="six"),
     "every-deal-ne": pyclag.NORMAL.with_schedule(EVERY_DEAL),
     "every-deal-gt-f2": pyclag.NORMAL.with_schedule(EVERY_DEAL).with_options(
@@ -98,7 +111,7 @@ def _new(rules: RuleSet, players: int, env: Env) -> list[GameState]:
 def test_whole_games_agree_with_the_engine_step_by_step(name: str, backend: str) -> None:
     """A seeded run: whole games of every carried rule set, 3 to 7 players."""
     rules = RULES[name]
-    players = 3 + sum(map(ord, name)) % 5
+    players = max(rules.min_players, 3 + sum(map(ord, name)) % 5)
     env = Env(rules, players, 3, backend=backend, first_dealer=players - 1)
     batch = env.reset(seed=players)
     end = play_along(env, batch, _new(rules, players, env), np.random.default_rng(players))
@@ -127,6 +140,7 @@ def test_random_legal_actions_agree_after_every_step(
     """The property: any carried rule set, table and seed; the batch and the
     engine side by side for ``steps`` random legal actions."""
     rules = RULES[name]
+    players = max(players, rules.min_players)
     env = Env(rules, players, 2, first_dealer=seed % players)
     play_along(env, env.reset(seed), _new(rules, players, env), np.random.default_rng(seed), steps)
 
@@ -158,6 +172,7 @@ def test_batches_from_engine_states_and_determinized_worlds_agree(
     for the seat to act); the batch then plays on as the engine does, and
     ``to_states`` gives the engine's states back, exactly."""
     rules = RULES[name]
+    players = max(players, rules.min_players)
     state = _engine_game(rules, players, seed, actions)
     worlds = [state]
     if type(state.round.to_act) is int:

@@ -34,7 +34,7 @@ def test_bench_vector_prints_each_figure_with_bytes_per_game() -> None:
 def test_a_preset_the_batch_does_not_carry_is_reported_not_timed() -> None:
     from pyclag.sim import bench_vector
 
-    figures = bench_vector.run(runs=1, seconds=0.001, backend="numpy", batches=(2,))
+    figures = bench_vector.run(runs=1, seconds=0.001, backend="numpy", batches=(2,), preset="raf")
     last = figures[-1]
-    assert last.label.startswith("numpy games (wikipedia): ") and "twos wild" in last.label
+    assert last.label.startswith("numpy games (raf): ") and "caller" in last.label
     assert last.pyclag == 0

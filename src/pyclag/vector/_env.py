@@ -14,7 +14,7 @@ from pyclag.engine.phases import Phase
 from pyclag.engine.state import GameState, seat_to_act
 from pyclag.errors import IllegalActionError, RulesError
 from pyclag.rules.ruleset import RuleSet
-from pyclag.vector import _kernel, _playout, _view
+from pyclag.vector import _kernel, _legal, _playout, _view
 from pyclag.vector._backend import BACKENDS, Backend, backend
 from pyclag.vector._kernel import Arrays
 from pyclag.vector._states import check_states, from_states, to_states
@@ -35,7 +35,8 @@ class Batch:
     * ``observation``: (B, ``codec.encoding_size(players)``) float32, the
       vector of the seat to act, equal to ``codec.encode(observe(state,
       seat))``; all zeros once a game is over. Built when first read.
-    * ``rewards``: (B, players) the points each seat scored at the last step.
+    * ``rewards``: (B, players) the points each seat scored at the last step
+      (with the rounds it ran on through, where no one had a decision to make).
     * ``scores``: (B, players) the running totals.
     * ``terminated``: (B,) bool, whether each game is over.
 
@@ -142,10 +143,10 @@ class Env:
         self._reset = bk.compile(_kernel.reset, self.tables)
         self._step = bk.compile(_kernel.step, self.tables)
         self._run_on = bk.compile(_kernel.run_on, self.tables)
-        self._random = bk.compile(_kernel.random_actions, self.tables)
+        self._random = bk.compile(_legal.random_actions, self.tables)
         self._play_out = bk.compile(_playout.play_out, self.tables)
         self._play_out_observed = bk.compile(_playout.play_out_observed, self.tables)
-        self._legal = bk.compile(_legal, self.tables)
+        self._legal = bk.compile(_mask, self.tables)
         self._observe = bk.compile(_view.observation, self.tables)
 
     def __repr__(self) -> str:
@@ -270,8 +271,8 @@ def _seed(func: str, seed: object) -> int:
     return given
 
 
-def _legal(bk: Backend, t: Tables, s: Arrays) -> Any:
-    return _kernel.legal_mask(bk, t, s, NUM_ACTIONS)
+def _mask(bk: Backend, t: Tables, s: Arrays) -> Any:
+    return _legal.legal_mask(bk, t, s, NUM_ACTIONS)
 
 
 def _backend(name: str) -> Backend:

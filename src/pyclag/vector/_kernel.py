@@ -16,9 +16,9 @@ from typing import Any, Final, NamedTuple
 
 from pyclag.engine.phases import Phase
 from pyclag.vector._backend import Backend
-from pyclag.vector._tables import BID_ID, NO_TRUMP, PHASE, TRUMP_ID, UNKNOWN, Tables
+from pyclag.vector._tables import BID_ID, NO_TRUMP, PHASE, TRUMP_ID, UNKNOWN, WILD_ID, Tables
 
-__all__ = ["Arrays", "legal_mask", "random_actions", "reset", "run_on", "step"]
+__all__ = ["Arrays", "mix", "reset", "run_on", "step"]
 
 _BID: Final = PHASE[Phase.BID]
 _BID_FIRST: Final = PHASE[Phase.BID_BEFORE_DEAL]
@@ -47,7 +47,8 @@ class Arrays(NamedTuple):
     trump: Any  # (B,) 0..3 a suit, NO_TRUMP, UNKNOWN until known
     turnup: Any  # (B,) the turn-up once shown
     bids: Any  # (B, P) -1 until made
-    trick: Any  # (B, P) the trick in progress by position
+    trick: Any  # (B, P) the trick in progress by position: the card each counts as
+    wild: Any  # (B, P) bool: where a wild two was played
     trick_len: Any  # (B,)
     leader: Any  # (B,)
     done: Any  # (B,) tricks finished this round
@@ -64,7 +65,7 @@ class Arrays(NamedTuple):
 # --- chance ----------------------------------------------------------------------------------
 
 
-def _mix(xp: Any, x: Any) -> Any:
+def mix(xp: Any, x: Any) -> Any:
     """A 32-bit integer hash (lowbias32): the same bits on every backend."""
     x = x ^ (x >> 16)
     x = x * xp.uint32(0x7FEB352D)
@@ -77,16 +78,16 @@ def game_keys(bk: Backend, seed: int, count: int, start: int = 0) -> Any:
     """Each game's stream of chance for a batch reset from ``seed``."""
     xp = bk.xp
     halves = xp.asarray([seed & 0xFFFFFFFF, (seed >> 32) & 0xFFFFFFFF], dtype=xp.uint32)
-    base = _mix(xp, halves[:1] ^ _mix(xp, halves[1:] + xp.uint32(0x9E3779B9)))
+    base = mix(xp, halves[:1] ^ mix(xp, halves[1:] + xp.uint32(0x9E3779B9)))
     games = xp.arange(start, start + count, dtype=xp.uint32)
-    return _mix(xp, base + games * xp.uint32(0x85EBCA6B))
+    return mix(xp, base + games * xp.uint32(0x85EBCA6B))
 
 
 def shuffled(bk: Backend, key: Any, rnd: Any) -> Any:
     """The pack of round ``rnd`` of each game, top first, from its stream."""
     xp = bk.xp
-    stream = _mix(xp, key + (rnd.astype(xp.uint32) + 1) * xp.uint32(0x9E3779B9))
-    ranks = _mix(xp, stream[:, None] ^ (xp.arange(52, dtype=xp.uint32) * xp.uint32(0xC2B2AE35) + 1))
+    stream = mix(xp, key + (rnd.astype(xp.uint32) + 1) * xp.uint32(0x9E3779B9))
+    ranks = mix(xp, stream[:, None] ^ (xp.arange(52, dtype=xp.uint32) * xp.uint32(0xC2B2AE35) + 1))
     return xp.argsort(ranks, axis=1, stable=True).astype(xp.int32)
 
 
@@ -134,6 +135,7 @@ def blank(bk: Backend, t: Tables, keys: Any, players: int, first_dealer: Any) ->
         turnup=zeros - 1,
         bids=none,
         trick=none,
+        wild=none >= 0,
         trick_len=zeros,
         leader=(dealer + 1) % players,
         done=zeros,
@@ -205,9 +207,12 @@ def _bid(bk: Backend, t: Tables, s: Arrays, action: Any, bidding: Any) -> Arrays
     )
 
 
-def _play(bk: Backend, t: Tables, s: Arrays, card: Any, playing: Any) -> Arrays:
+def _play(bk: Backend, t: Tables, s: Arrays, action: Any, playing: Any) -> Arrays:
     xp = bk.xp
     players = s.bids.shape[1]
+    wild = action >= WILD_ID  # a two, and the card it stands for
+    card = xp.where(wild, (action - WILD_ID) // 52, action)  # the two of its suit: rank 0
+    counts_as = xp.where(wild, (action - WILD_ID) % 52, action)
     # The card's bit, at its seat and suit, leaves the hand (a legal card is held).
     cell = xp.arange(players * 4)[None, :] == (s.to_act * 4 + card % 4)[:, None]
     gone = (cell & playing[:, None]) * (1 << (card // 4))[:, None]
@@ -216,28 +221,31 @@ def _play(bk: Backend, t: Tables, s: Arrays, card: Any, playing: Any) -> Arrays:
     full = playing & (trick_len == players)
     s = s._replace(
         hand=s.hand ^ gone.reshape(s.hand.shape).astype(s.hand.dtype),
-        trick=xp.where(at, card[:, None], s.trick),
+        trick=xp.where(at, counts_as[:, None], s.trick),
+        wild=xp.where(at, wild[:, None], s.wild),
         trick_len=trick_len,
         to_act=xp.where(playing & ~full, (s.to_act + 1) % players, s.to_act),
     )
     return bk.maybe(full, _close_trick, t, s, full)
 
 
-def _winners(bk: Backend, t: Tables, s: Arrays, cards: Any, leader: Any) -> Any:
-    """The seat that wins each trick of ``cards`` (by position, led by ``leader``)."""
+def _winners(bk: Backend, t: Tables, s: Arrays, cards: Any, leader: Any, wild: Any) -> Any:
+    """The seat that wins each trick of ``cards`` (by position, led by
+    ``leader``): the strongest, a wild two one above the card it names played
+    naturally (the strength tables' values are even)."""
     xp = bk.xp
     players = cards.shape[1]
     trump = s.trump % (NO_TRUMP + 1)  # UNKNOWN reads no trumps: never in a trick
     kind = t.strength_kind[s.round]
     led = cards[:, 0] % 4
-    strength = t.strength[kind[:, None], trump[:, None], led[:, None], cards]
+    strength = t.strength[kind[:, None], trump[:, None], led[:, None], cards] + wild
     return (leader + xp.argmax(strength, axis=1)) % players
 
 
 def _close_trick(bk: Backend, t: Tables, s: Arrays, full: Any) -> Arrays:
     xp = bk.xp
     players = s.bids.shape[1]
-    winner = _winners(bk, t, s, s.trick, s.leader)
+    winner = _winners(bk, t, s, s.trick, s.leader, s.wild)
     took = _seat_is(xp, winner, players) & full[:, None]
     weight = xp.take_along_axis(t.weight[s.round], s.done[:, None], axis=1)
     done = s.done + full
@@ -249,6 +257,7 @@ def _close_trick(bk: Backend, t: Tables, s: Arrays, full: Any) -> Arrays:
         leader=xp.where(full, winner, s.leader),
         to_act=xp.where(full, winner, s.to_act),
         trick=xp.where(full[:, None], -1, s.trick),
+        wild=s.wild & ~full[:, None],
         trick_len=xp.where(full, 0, s.trick_len),
         phase=xp.where(over, _ROUND_OVER, s.phase),
     )
@@ -325,6 +334,7 @@ def _end_round(bk: Backend, t: Tables, s: Arrays) -> Arrays:
         turnup=xp.where(going_on, -1, s.turnup),
         bids=xp.where(fresh, none, s.bids),
         trick=xp.where(fresh, none, s.trick),
+        wild=s.wild & ~fresh,
         trick_len=xp.where(going_on, 0, s.trick_len),
         leader=xp.where(going_on, s.first, s.leader),
         done=xp.where(going_on, 0, s.done),
@@ -389,7 +399,7 @@ def _play_piles(bk: Backend, t: Tables, s: Arrays, piles: Any) -> Arrays:
         )
         order = (leader[:, None] + seats) % players
         cards = xp.take_along_axis(by_seat, order, axis=1)
-        winner = _winners(bk, t, s, cards, leader)
+        winner = _winners(bk, t, s, cards, leader, 0)
         took = _seat_is(xp, winner, players) & going[:, None]
         weight = t.weight[s.round, min(k, t.weight.shape[1] - 1)][:, None]
         won = won + took
@@ -403,83 +413,3 @@ def _play_piles(bk: Backend, t: Tables, s: Arrays, piles: Any) -> Arrays:
         hand=xp.where(piles[:, None, None], 0, s.hand),
         phase=xp.where(piles, t.next_phase[s.round, _PLAY], s.phase),
     )
-
-
-# --- what is legal ---------------------------------------------------------------------------
-
-
-def playable(bk: Backend, s: Arrays) -> Any:
-    """(B, 4) the suit masks of the cards the seat to act may play: its hand,
-    or only the led suit while it holds one (§1.8)."""
-    xp = bk.xp
-    count, players = s.bids.shape
-    hand = s.hand[xp.arange(count), s.to_act % players]
-    led = xp.arange(4)[None, :] == (s.trick[:, 0] % 4)[:, None]
-    follows = (xp.where(led, hand, 0).sum(axis=1) > 0) & (s.trick_len > 0)
-    return xp.where(follows[:, None] & ~led, 0, hand)
-
-
-def _bid_row(bk: Backend, t: Tables, s: Arrays) -> tuple[Any, Any, Any]:
-    """The index of each game's row of legal bids: hand size, the others'
-    total (capped at the table's edge) and whether the bidder is last."""
-    xp = bk.xp
-    players = s.bids.shape[1]
-    others = xp.minimum(xp.maximum(s.bids, 0).sum(axis=1), t.bids.shape[1] - 1)
-    last = (s.to_act == (s.first + players - 1) % players).astype(xp.int32)
-    return _size(t, s), others, last
-
-
-def legal_mask(bk: Backend, t: Tables, s: Arrays, width: int) -> Any:
-    """Each game's legal action ids, as flags ``width`` wide (the codec's ids)."""
-    count = s.bids.shape[0]
-    blocks = []
-    playing = s.phase == _PLAY
-    if bk.any(playing):
-        allowed = playable(bk, s)
-        cards = t.spread[0, allowed[:, 0]]
-        for suit in (1, 2, 3):
-            cards = cards | t.spread[suit, allowed[:, suit]]
-        blocks.append((0, cards & playing[:, None]))
-    bidding = (s.phase == _BID) | (s.phase == _BID_FIRST)
-    if bk.any(bidding):
-        blocks.append((BID_ID, t.bids[_bid_row(bk, t, s)] & bidding[:, None]))
-    declaring = s.phase == _DECLARE
-    if width > TRUMP_ID and bk.any(declaring):
-        blocks.append((TRUMP_ID, t.declare[s.round] & declaring[:, None]))
-    return bk.place(count, width, blocks)
-
-
-# --- a random player -------------------------------------------------------------------------
-
-
-def random_actions(bk: Backend, t: Tables, s: Arrays, seed: Any) -> Any:
-    """A uniformly random legal action id in each game (0 in a finished game),
-    drawn from ``seed`` and each game's stream and moment: the ``k``-th legal
-    card, bid or trump for a uniform ``k``, picked by table from the legal sets."""
-    xp = bk.xp
-    moment = (s.round * 4096 + s.logged).astype(xp.uint32)
-    draw = _mix(xp, s.key ^ _mix(xp, moment * xp.uint32(0x27D4EB2F) + seed.astype(xp.uint32)))
-    unit = (draw >> 8).astype(xp.float32) * xp.float32(1.0 / (1 << 24))
-    action = xp.zeros_like(s.to_act)
-    playing = s.phase == _PLAY
-    if bk.any(playing):  # the suit where the k-th playable card lies, then its rank
-        allowed = playable(bk, s)
-        counts = t.popcount[allowed]
-        below = xp.cumsum(counts, axis=1) - counts  # cards in the suits before each
-        k = (unit * counts.sum(axis=1)).astype(xp.int32)
-        suit = (below <= k[:, None]).sum(axis=1) - 1  # the last such suit holds a card
-        within = k - xp.take_along_axis(below, suit[:, None], axis=1)[:, 0]
-        mask = xp.take_along_axis(allowed, suit[:, None], axis=1)[:, 0]
-        card = t.select[mask, xp.minimum(within, 12)] * 4 + suit
-        action = xp.where(playing, card, action)
-    bidding = (s.phase == _BID) | (s.phase == _BID_FIRST)
-    if bk.any(bidding):  # the k-th bid of the legal row
-        row = _bid_row(bk, t, s)
-        bid = BID_ID + t.bid_pick[(*row, (unit * t.bid_count[row]).astype(xp.int32))]
-        action = xp.where(bidding, bid, action)
-    declaring = s.phase == _DECLARE
-    if bk.any(declaring):
-        n = t.declare_count[s.round]
-        trump = TRUMP_ID + t.declare_pick[s.round, (unit * n).astype(xp.int32)]
-        action = xp.where(declaring, trump, action)
-    return action.astype(xp.int32)

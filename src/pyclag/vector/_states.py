@@ -138,6 +138,9 @@ def _row(weights: Any, state: GameState) -> dict[str, Any]:
         "turnup": np.array(-1 if setup.turnup is None else card_id(setup.turnup), i32),
         "bids": np.array([-1 if bid is None else bid for bid in rnd.bids], i32),
         "trick": np.array(on_table + [-1] * (players - len(on_table)), i32),
+        "wild": np.array(
+            [play.as_card is not None for play in rnd.trick] + [False] * (players - len(on_table))
+        ),
         "trick_len": np.array(len(on_table), i32),
         "leader": np.array(rnd.leader, i32),
         "done": np.array(len(rnd.tricks), i32),

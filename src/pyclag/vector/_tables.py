@@ -37,6 +37,7 @@ __all__ = [
     "SUIT_KINDS",
     "TRUMP_ID",
     "UNKNOWN",
+    "WILD_ID",
     "Tables",
     "compile_rules",
 ]
@@ -46,6 +47,7 @@ PHASE: Final = {phase: number for number, phase in enumerate(Phase)}
 
 BID_ID: Final = ID_BLOCKS[1].start
 TRUMP_ID: Final = ID_BLOCKS[3].start
+WILD_ID: Final = ID_BLOCKS[5].start
 NO_TRUMP: Final = 4
 """The trump code of a round without trumps (0..3 are the suits C, D, S, H)."""
 UNKNOWN: Final = -1
@@ -76,6 +78,11 @@ class Tables(NamedTuple):
     strength_kind: Any  # (R,) which row of ``strength``
     strength: Any  # (kinds, 5 trumps, 4 led suits, 52 card ids) trick strength
     declare: Any  # (R, 5) the trumps the dealer may declare (C D S H, no trumps)
+    twos: Any  # (R,) twos are wild
+    natural_suit: Any  # (R,) the TwosWild flags (False where twos are not wild)
+    may_lead: Any  # (R,)
+    any_identity: Any  # (R,)
+    wild_trumps: Any  # (R,)
     most_tricks: Any  # (R,) Most Tricks scoring
     bonus: Any  # (R,)
     per_trick: Any  # (R,)
@@ -137,6 +144,11 @@ def compile_rules(rules: RuleSet, players: int) -> Tables:
         strength_kind=np.array(columns[9], i32),
         strength=strength,
         declare=declare,
+        twos=np.array([spec.twos is not None for spec in specs]),
+        natural_suit=np.array([bool(spec.twos and spec.twos.natural_suit) for spec in specs]),
+        may_lead=np.array([bool(spec.twos and spec.twos.may_lead) for spec in specs]),
+        any_identity=np.array([bool(spec.twos and spec.twos.any_identity) for spec in specs]),
+        wild_trumps=np.array([bool(spec.twos and spec.twos.wild_trumps) for spec in specs]),
         most_tricks=np.array(columns[11], bool),
         bonus=np.array(columns[12], i32),
         per_trick=np.array(columns[13], i32),
@@ -162,7 +174,7 @@ def compile_rules(rules: RuleSet, players: int) -> Tables:
         players=players,
         largest=largest,
         width=players + 1 + players * largest,
-        live=TRUMP_ID + 5 if declare.any() else TRUMP_ID,
+        live=_live(specs, declare),
     )
 
 
@@ -181,14 +193,19 @@ def _reach(columns: list[tuple[Any, ...]]) -> int:
     return min(total, REACH_LIMIT)
 
 
+def _live(specs: list[RoundSpec], declare: Any) -> int:
+    """One past the highest action id rounds of these specs use."""
+    if any(spec.twos is not None for spec in specs):
+        return NUM_ACTIONS
+    return TRUMP_ID + 5 if declare.any() else TRUMP_ID
+
+
 def _refuse(rules: RuleSet, players: int) -> None:
     new_game(rules, players)  # the engine's own refusal of a table size
     if rules.draw_first_bidder:
         raise _not_carried(rules, "draw_first_bidder (the Scottish draw for the first bidder)")
     for index in range(rules.num_rounds(players)):
         spec = rules.round_spec(index)
-        if spec.twos is not None:
-            raise _not_carried(rules, f"round {index + 1}: twos wild")
         if spec.calls is not None:
             raise _not_carried(rules, f"round {index + 1}: the RAF caller's calls")
         if spec.hand_sizes:
@@ -336,6 +353,10 @@ def _static_view(rules: RuleSet, players: int, index: int, spec: RoundSpec) -> A
     out[at["reveal"] + tuple(Reveal).index(spec.reveal)] = 1
     out[at["play mode"] + tuple(PlayMode).index(spec.play)] = 1
     out[at["caller"] + players] = 1  # no caller
+    twos = spec.twos
+    if twos is not None:
+        flags = (True, twos.natural_suit, twos.may_lead, twos.any_identity, twos.wild_trumps)
+        out[at["wild twos"] : at["wild twos"] + 5] = flags
     out[at["deal"]] = (index + 1) / rules.num_rounds(players)
     out[at["deal"] + 1] = spec.hand_size / 13
     scoring = rules.round_scoring(spec)

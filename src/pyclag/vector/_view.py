@@ -15,6 +15,7 @@ from typing import Any, Final
 from pyclag.engine.phases import Phase
 from pyclag.vector._backend import Backend
 from pyclag.vector._kernel import Arrays
+from pyclag.vector._legal import spread
 from pyclag.vector._tables import NO_TRUMP, PHASE, UNKNOWN, Tables
 from pyclag.views.encoding import layout
 
@@ -54,7 +55,7 @@ def observation(bk: Backend, t: Tables, s: Arrays) -> Any:
 
     all_ = live
     unseen = (s.phase == _BID) & (t.bidding[r] == _UNSEEN)
-    hand = _spread(xp, t, s.hand[xp.arange(count), me])
+    hand = spread(t, s.hand[xp.arange(count), me])
     played = s.dealt & ~s.hand
     in_trick = s.trick >= 0
     known = s.trump != UNKNOWN
@@ -71,10 +72,11 @@ def observation(bk: Backend, t: Tables, s: Arrays) -> Any:
         "hand": hand & ~unseen[:, None],
         "hand unseen": unseen[:, None],
         "hand sizes": per_size(rel(t.popcount[s.hand].sum(axis=2))),
-        "played": _spread(xp, t, rel(played)).reshape(count, players * 52),
+        "played": spread(t, rel(played)).reshape(count, players * 52),
         "trick": (
             (xp.arange(52)[None, None, :] == s.trick[:, :, None]) & in_trick[:, :, None]
         ).reshape(count, players * 52),
+        "trick wild": s.wild & in_trick,
         "trick leader": _one_hot(xp, relative(s.leader), players, s.trick_len > 0),
         "turn-up": _one_hot(xp, s.turnup, 52, s.turnup >= 0),
         "trumps": _one_hot(xp, trumps, 6, all_),
@@ -103,11 +105,3 @@ def _hundredths(xp: Any, t: Tables, totals: Any) -> Any:
     inside = xp.abs(totals) <= reach
     looked = t.hundredths[xp.minimum(xp.maximum(totals + reach, 0), 2 * reach)]
     return xp.where(inside, looked, totals.astype(xp.float32) / xp.float32(100))
-
-
-def _spread(xp: Any, t: Tables, masks: Any) -> Any:
-    """(..., 4) suit masks as (..., 52) flags by card id."""
-    flags = t.spread[0, masks[..., 0]]
-    for suit in (1, 2, 3):
-        flags = flags | t.spread[suit, masks[..., suit]]
-    return flags
