@@ -8,22 +8,31 @@ from typing import Any
 import numpy as np
 
 from pyclag import codec
-from pyclag.actions import Deal
+from pyclag.actions import Deal, ShuffleHands
 from pyclag.engine import apply
+from pyclag.engine.phases import Phase
 from pyclag.engine.state import CHANCE, GameState
 from pyclag.vector import Batch, Env
 from pyclag.views import observe
 
 
 def engine_deals(env: Env, batch: Batch, game: int, state: GameState) -> GameState:
-    """``state`` dealt from the batch's own packs wherever it waits for chance."""
+    """``state`` dealt from the batch's own packs (and its face-down piles
+    shuffled as the batch shuffled them) wherever it waits for chance."""
     a = batch.arrays
     while state.round.to_act is CHANCE:
         index = state.round.setup.index
         here = int(env.backend.to_numpy(a.round)[game])
         deck = a.deck[game] if index == here else a.past_decks[game, index]
-        cards = tuple(codec.card_of(int(x)) for x in env.backend.to_numpy(deck))
-        state = apply(state, Deal(cards))
+        piles = a.piles[game] if index == here else a.past_piles[game, index]
+        if state.round.phase is Phase.SHUFFLE:
+            size = state.round.setup.hand_size
+            cards = [codec.card_of(int(x)) for x in env.backend.to_numpy(piles)]
+            by_seat = tuple(tuple(cards[k * size : k * size + size]) for k in range(env.players))
+            state = apply(state, ShuffleHands(by_seat))
+            continue
+        dealt = tuple(codec.card_of(int(x)) for x in env.backend.to_numpy(deck))
+        state = apply(state, Deal(dealt))
     return state
 
 

@@ -79,6 +79,15 @@ RULES: dict[str, RuleSet] = {
     "indonesian": pyclag.presets.get("indonesian"),
     "pagat": pyclag.presets.get("pagat"),
     "scottish": pyclag.presets.get("scottish"),
+    "raf": pyclag.presets.get("raf"),
+    "raf-options": pyclag.presets.get(
+        "raf",
+        first_deal_caller="eldest",
+        raf_trumps_from_turnup=True,
+        caller_rule="game_leader",
+        madness_points_on_miss=True,
+        num_deals=6,
+    ),
     "twos-options": pyclag.NORMAL.with_schedule(
         (*_TWOS, attrs.evolve(catalogue.twos_wild(3), suits=NO_TRUMPS))
     ),
@@ -152,7 +161,7 @@ def _engine_game(rules: RuleSet, players: int, seed: int, actions: int) -> GameS
         if state.round.to_act is None:
             break
         if state.round.to_act is CHANCE:
-            state = pyclag.deal(state, rng=rng)
+            state = pyclag.apply(state, pyclag.sample_chance(state, rng))
         else:
             state = pyclag.apply(state, rng.choice(pyclag.legal_actions(state)))
     return state
@@ -197,3 +206,23 @@ def test_to_states_gives_the_engine_states_of_whole_games(backend: str) -> None:
     assert all(state.round.to_act is None for state in final)
     assert [list(state.scores) for state in final] == np.asarray(end.scores).tolist()
     assert [len(state.history) for state in final] == [rules.num_rounds(4)] * 2
+
+
+@settings(max_examples=15, deadline=None)
+@given(
+    name=st.sampled_from(sorted(RULES)),
+    players=st.integers(3, 7),
+    seed=st.integers(0, 2**32 - 1),
+    moments=st.lists(st.integers(0, 400), min_size=3, max_size=3),
+)
+def test_games_at_different_moments_agree_side_by_side(
+    name: str, players: int, seed: int, moments: list[int]
+) -> None:
+    """Games of one batch out of lockstep (each at its own moment: bidding,
+    playing, between rounds, over) step as each would alone: nothing one
+    game's step does reaches another's row."""
+    rules = RULES[name]
+    players = max(players, rules.min_players)
+    states = [_engine_game(rules, players, seed + k, moment) for k, moment in enumerate(moments)]
+    env = Env(rules, players, len(states))
+    play_along(env, env.from_states(states, seed=seed), states, np.random.default_rng(seed), 60)

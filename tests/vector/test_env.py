@@ -121,7 +121,6 @@ def test_a_finished_game_ignores_its_action() -> None:
 @pytest.mark.parametrize(
     ("rules", "rule"),
     [
-        (pyclag.presets.RAF, "caller"),
         (pyclag.presets.SCOTTISH.with_options(scottish_draw_each_round=True), "draw"),
     ],
 )

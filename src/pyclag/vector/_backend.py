@@ -45,6 +45,11 @@ class Backend:
         ``state``: the part of a step only some games need, skipped when none do."""
         return part(self, tables, state, *more) if flags.any() else state
 
+    def kth(self, flags: Any, k: Any) -> Any:
+        """Per row of ``flags``, the column of its ``k``-th set flag (0-based,
+        ``k`` below the row's count; 0 for a row with none)."""
+        return (np.cumsum(flags, axis=1) > k[:, None]).argmax(axis=1)
+
     def loop(self, going: Callable[[S], Any], body: Callable[[S], S], start: S) -> S:
         """``body`` applied to ``start`` while ``going`` says so (one compiled
         loop on JAX)."""
@@ -93,6 +98,11 @@ class JaxBackend(Backend):
             flags.any(), functools.partial(part, self, tables), _unchanged, state, *more
         )
         return taken
+
+    def kth(self, flags: Any, k: Any) -> Any:
+        xp = self.xp
+        running = self.jax.lax.associative_scan(xp.add, flags.astype(xp.int32), axis=1)
+        return xp.argmax(running > k[:, None], axis=1)
 
     def loop(self, going: Callable[[S], Any], body: Callable[[S], S], start: S) -> S:
         ended: S = self.jax.lax.while_loop(going, body, start)

@@ -138,7 +138,9 @@ class Env:
         self.batch: Final = batch
         self.first_dealer: Final = dealer
         self.backend: Final[Backend] = _backend(backend)
-        self.tables: Final[Tables] = compile_rules(rules, players)
+        tables, played = compile_rules(rules, players)
+        self.tables: Final[Tables] = tables
+        self._played: Final = played
         bk = self.backend
         self._reset = bk.compile(_kernel.reset, self.tables)
         self._step = bk.compile(_kernel.step, self.tables)
@@ -242,7 +244,7 @@ class Env:
         states = list(states)
         check_states(states, new_game(self.rules, self.players), self.batch)
         keys = _kernel.game_keys(self.backend, _seed("Env.from_states", seed), self.batch)
-        arrays = from_states(self.backend, self.tables, states, keys)
+        arrays = from_states(self.backend, self.tables, self._played, states, keys)
         return Batch(self, self._run_on(arrays), tuple(states))
 
 

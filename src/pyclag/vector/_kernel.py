@@ -16,19 +16,32 @@ from typing import Any, Final, NamedTuple
 
 from pyclag.engine.phases import Phase
 from pyclag.vector._backend import Backend
-from pyclag.vector._tables import BID_ID, NO_TRUMP, PHASE, TRUMP_ID, UNKNOWN, WILD_ID, Tables
+from pyclag.vector._tables import (
+    BID_ID,
+    CALL_ID,
+    HAND_ID,
+    NO_TRUMP,
+    PHASE,
+    TRUMP_ID,
+    UNKNOWN,
+    WILD_ID,
+    Tables,
+)
 
 __all__ = ["Arrays", "mix", "reset", "run_on", "step"]
 
 _BID: Final = PHASE[Phase.BID]
 _BID_FIRST: Final = PHASE[Phase.BID_BEFORE_DEAL]
 _DEAL: Final = PHASE[Phase.DEAL]
+_HAND_SIZE: Final = PHASE[Phase.CHOOSE_HAND_SIZE]
+_CALL: Final = PHASE[Phase.CALL]
 _DECLARE: Final = PHASE[Phase.DECLARE_TRUMP]
+_SHUFFLE: Final = PHASE[Phase.SHUFFLE]
 _PLAY: Final = PHASE[Phase.PLAY]
 _ROUND_OVER: Final = PHASE[Phase.ROUND_OVER]
 _OVER: Final = PHASE[Phase.GAME_OVER]
 _FORCED_ZERO: Final = 3  # Bidding.FORCED_ZERO's place in its enum
-_UNSEEN: Final = 1  # Bidding.UNSEEN's
+_SHUFFLED: Final = 3  # PlayMode.SHUFFLED's place in PILES
 
 
 class Arrays(NamedTuple):
@@ -37,6 +50,9 @@ class Arrays(NamedTuple):
 
     key: Any  # (B,) uint32: each game's stream of chance
     round: Any  # (B,) the round in progress (0-based)
+    played: Any  # (B,) the number of the round as played (Tables' V rows)
+    size: Any  # (B,) cards dealt to each player (0 until the dealer chooses)
+    caller: Any  # (B,) the seat that calls the round, -1 for none
     dealer: Any  # (B,)
     first: Any  # (B,) the first bidder, who leads the first trick
     phase: Any  # (B,) the phase's number (GAME_OVER's once the game is over)
@@ -44,6 +60,7 @@ class Arrays(NamedTuple):
     hand: Any  # (B, P, 4) each seat's cards: a 13-bit mask of ranks per suit
     dealt: Any  # (B, P, 4) the cards each seat was dealt this round
     deck: Any  # (B, 52) the round's pack, top first
+    piles: Any  # (B, 52) face-down piles, shuffled: seat k's from k * size, top first
     trump: Any  # (B,) 0..3 a suit, NO_TRUMP, UNKNOWN until known
     turnup: Any  # (B,) the turn-up once shown
     bids: Any  # (B, P) -1 until made
@@ -58,6 +75,7 @@ class Arrays(NamedTuple):
     logged: Any  # (B,)
     past_decks: Any  # (B, R, 52) int8 each finished round's pack
     past_logs: Any  # (B, R, A) int16 each finished round's actions
+    past_piles: Any  # (B, R, 52) int8 each finished round's shuffled piles
     scores: Any  # (B, P) running totals
     rewards: Any  # (B, P) points scored at the last step
 
@@ -98,15 +116,20 @@ def _seat_is(xp: Any, seat: Any, players: int) -> Any:
     return seat[:, None] == xp.arange(players)[None, :]
 
 
-def _size(t: Tables, s: Arrays) -> Any:
-    return t.size[s.round]
-
-
 def _first_actor(xp: Any, s: Arrays, phase: Any) -> Any:
     """Who acts on entering ``phase``: the first bidder bids first and leads;
-    the dealer declares trumps; nobody in a chance step or once over."""
+    the dealer chooses the hand size and declares trumps; the caller calls;
+    nobody in a chance step or once over."""
     seat = xp.where((phase == _BID) | (phase == _BID_FIRST) | (phase == _PLAY), s.first, -1)
-    return xp.where(phase == _DECLARE, s.dealer, seat)
+    seat = xp.where((phase == _DECLARE) | (phase == _HAND_SIZE), s.dealer, seat)
+    return xp.where(phase == _CALL, s.caller, seat)
+
+
+def _start(t: Tables, s: Arrays, index: Any, caller: Any) -> tuple[Any, Any]:
+    """The round as played and the phase of round ``index`` as it starts with
+    ``caller`` (-1: nobody calls, a standard deal)."""
+    played = t.scheduled[index] * (caller >= 0) + t.uncalled[index] * (caller < 0)
+    return played, t.first_phase[played]
 
 
 # --- reset -----------------------------------------------------------------------------------
@@ -121,16 +144,22 @@ def blank(bk: Backend, t: Tables, keys: Any, players: int, first_dealer: Any) ->
     zeros = xp.zeros(count, xp.int32)
     dealer = xp.asarray(first_dealer, dtype=xp.int32) + zeros
     none = xp.full((count, players), -1, xp.int32)
+    caller = xp.where(t.eldest_calls[0], (dealer + 1) % players, -1)
+    played = t.scheduled[0] * (caller >= 0) + t.uncalled[0] * (caller < 0)
     return Arrays(
         key=keys,
         round=zeros,
+        played=played,
+        size=zeros + t.size[0],
+        caller=caller,
         dealer=dealer,
         first=(dealer + 1) % players,
-        phase=zeros + t.first_phase[0],
+        phase=t.first_phase[played],
         to_act=zeros - 1,
         hand=xp.zeros((count, players, 4), xp.int32),
         dealt=xp.zeros((count, players, 4), xp.int32),
         deck=xp.full((count, 52), -1, xp.int32),
+        piles=xp.full((count, 52), -1, xp.int32),
         trump=zeros + UNKNOWN,
         turnup=zeros - 1,
         bids=none,
@@ -145,6 +174,7 @@ def blank(bk: Backend, t: Tables, keys: Any, players: int, first_dealer: Any) ->
         logged=zeros,
         past_decks=xp.full((count, rounds, 52), -1, xp.int8),
         past_logs=xp.full((count, rounds, width), -1, xp.int16),
+        past_piles=xp.full((count, rounds, 52), -1, xp.int8),
         scores=xp.zeros((count, players), xp.int32),
         rewards=xp.zeros((count, players), xp.int32),
     )
@@ -159,7 +189,7 @@ def reset(bk: Backend, t: Tables, keys: Any, first_dealer: Any) -> Arrays:
 def run_on(bk: Backend, t: Tables, s: Arrays) -> Arrays:
     """Games waiting for chance (a batch read from states) run on to their
     next decision."""
-    return settle(bk, t, s, s.phase == _DEAL)
+    return settle(bk, t, s, (s.phase == _DEAL) | (s.phase == _SHUFFLE))
 
 
 # --- a step ----------------------------------------------------------------------------------
@@ -182,16 +212,26 @@ def step(bk: Backend, t: Tables, s: Arrays, action: Any) -> Arrays:
         rewards=xp.zeros_like(s.rewards),
     )
     bidding = live & ((s.phase == _BID) | (s.phase == _BID_FIRST))
-    declaring = live & (s.phase == _DECLARE)
     playing = live & (s.phase == _PLAY)
+    choosing = live & (s.phase == _HAND_SIZE)
+    calling = live & (s.phase == _CALL)
+    declaring = live & (s.phase == _DECLARE)
     s = bk.maybe(bidding, _bid, t, s, action, bidding)
-    s = s._replace(trump=xp.where(declaring, action - TRUMP_ID, s.trump))
     s = bk.maybe(playing, _play, t, s, action, playing)
+    # A call or a declaration makes the round another round as played.
+    r = s.round
+    called = t.call_to[r, xp.clip(action - CALL_ID, 0, t.call_to.shape[1] - 1)]
+    declared = t.declare_to[r, xp.clip(action - TRUMP_ID, 0, 4)]
+    played = xp.where(calling, called, xp.where(declaring, declared, s.played))
     last = (s.first + players - 1) % players
-    finished = (bidding & (seat == last)) | declaring
+    finished = (bidding & (seat == last)) | choosing | calling | declaring
     moved = finished | (playing & (s.phase == _ROUND_OVER))
-    after = t.next_phase[s.round, s.phase]
-    s = s._replace(phase=xp.where(finished, after, s.phase))
+    after = t.next_phase[played, s.phase]
+    s = s._replace(
+        played=played,
+        size=xp.where(choosing, action - HAND_ID + 1, s.size),
+        phase=xp.where(finished, after, s.phase),
+    )
     return settle(bk, t, s, moved)
 
 
@@ -236,10 +276,17 @@ def _winners(bk: Backend, t: Tables, s: Arrays, cards: Any, leader: Any, wild: A
     xp = bk.xp
     players = cards.shape[1]
     trump = s.trump % (NO_TRUMP + 1)  # UNKNOWN reads no trumps: never in a trick
-    kind = t.strength_kind[s.round]
+    kind = t.strength_kind[s.played]
     led = cards[:, 0] % 4
     strength = t.strength[kind[:, None], trump[:, None], led[:, None], cards] + wild
     return (leader + xp.argmax(strength, axis=1)) % players
+
+
+def _weight(xp: Any, t: Tables, s: Arrays, done: Any) -> Any:
+    """What the trick after ``done`` tricks counts for: under a madness its
+    place (ascending) or its place from the end (descending), else 1 (§2.3)."""
+    madness = t.madness[s.played]
+    return xp.where(madness == 1, done + 1, xp.where(madness == 2, s.size - done, 1))
 
 
 def _close_trick(bk: Backend, t: Tables, s: Arrays, full: Any) -> Arrays:
@@ -247,9 +294,9 @@ def _close_trick(bk: Backend, t: Tables, s: Arrays, full: Any) -> Arrays:
     players = s.bids.shape[1]
     winner = _winners(bk, t, s, s.trick, s.leader, s.wild)
     took = _seat_is(xp, winner, players) & full[:, None]
-    weight = xp.take_along_axis(t.weight[s.round], s.done[:, None], axis=1)
+    weight = _weight(xp, t, s, s.done)[:, None]
     done = s.done + full
-    over = full & (done == _size(t, s))
+    over = full & (done == s.size)
     return s._replace(
         won=s.won + took,
         weighted=s.weighted + took * weight,
@@ -271,7 +318,7 @@ def settle(bk: Backend, t: Tables, s: Arrays, moved: Any) -> Arrays:
     the end of the game): score a finished round and start the next, deal,
     show the trump when the round's rules allow, play face-down piles."""
     for _ in range(t.chained):
-        pending = moved | (s.phase == _ROUND_OVER) | (s.phase == _DEAL)
+        pending = moved | (s.phase == _ROUND_OVER) | (s.phase == _DEAL) | (s.phase == _SHUFFLE)
         if not bk.any(pending):
             break
         s = bk.maybe(pending, _run_on, t, s, moved)
@@ -286,50 +333,63 @@ def _run_on(bk: Backend, t: Tables, s: Arrays, moved: Any) -> Arrays:
     s = bk.maybe(s.phase == _ROUND_OVER, _end_round, t, s)
     s = bk.maybe(s.phase == _DEAL, _deal, t, s)
     s = _reveal(bk, t, s)
-    forced = (s.phase == _PLAY) & (t.bidding[s.round] == _FORCED_ZERO)
+    s = bk.maybe(s.phase == _SHUFFLE, _shuffle, t, s)
+    forced = (s.phase == _PLAY) & (t.bidding[s.played] == _FORCED_ZERO)
     s = s._replace(bids=xp.where(forced[:, None], 0, s.bids))
-    piles = (s.phase == _PLAY) & (t.pile[s.round] > 0) & (s.done == 0)
+    piles = (s.phase == _PLAY) & (t.pile[s.played] > 0) & (s.done == 0)
     s = bk.maybe(piles, _play_piles, t, s, piles)
     entering = moved | (s.phase != before)
     return s._replace(to_act=xp.where(entering, _first_actor(xp, s, s.phase), s.to_act))
 
 
 def _end_round(bk: Backend, t: Tables, s: Arrays) -> Arrays:
-    """Score the finished rounds, keep their packs and actions, and start the
-    next round (or end the game)."""
+    """Score the finished rounds, keep their packs, piles and actions, and
+    start the next round (or end the game), with its caller if it has one."""
     xp = bk.xp
     players = s.bids.shape[1]
     ending = s.phase == _ROUND_OVER
-    r = s.round
+    r, v = s.round, s.played
     made = s.bids == s.won
-    contract = xp.where(made, t.bonus[r][:, None] + t.per_trick[r][:, None] * s.weighted, 0)
-    contract = xp.where(made, contract, t.on_miss[r][:, None] * s.weighted)
+    contract = xp.where(made, t.bonus[v][:, None] + t.per_trick[v][:, None] * s.weighted, 0)
+    contract = xp.where(made, contract, t.on_miss[v][:, None] * s.weighted)
     top = s.won.max(axis=1, keepdims=True)
     sole = (s.won == top).sum(axis=1, keepdims=True) == 1
-    most = xp.where(sole & (s.won == top), t.bonus[r][:, None], 0)
-    points = xp.where(t.most_tricks[r][:, None], most, contract) * ending[:, None]
+    most = xp.where(sole & (s.won == top), t.bonus[v][:, None], 0)
+    points = xp.where(t.most_tricks[v][:, None], most, contract) * ending[:, None]
+    scores = s.scores + points
     rounds = s.past_decks.shape[1]
-    here = (xp.arange(rounds)[None, :] == r[:, None]) & ending[:, None]
+    here = ((xp.arange(rounds)[None, :] == r[:, None]) & ending[:, None])[:, :, None]
     going_on = ending & (r + 1 < rounds)
     nxt = xp.where(going_on, r + 1, r)
     dealer = xp.where(going_on, (s.dealer + 1) % players, s.dealer)
+    # The next caller came out on top of this round (A18): the most points (or
+    # the highest total), then the most tricks, then the earliest from its eldest.
+    leading = xp.where(t.by_totals[nxt][:, None], scores, points)
+    place = (xp.arange(players)[None, :] - s.first[:, None]) % players
+    rank = (leading * 64 + s.won) * 64 + (players - place)
+    caller = xp.where(t.has_calls[nxt], xp.argmax(rank, axis=1), -1)
+    played, first_phase = _start(t, s, nxt, caller)
     fresh = going_on[:, None]
     none = xp.full_like(s.bids, -1)
-    phase = xp.where(ending, _OVER, s.phase)
     s = s._replace(
-        scores=s.scores + points,
+        scores=scores,
         rewards=s.rewards + points,
-        past_decks=xp.where(here[:, :, None], s.deck.astype(xp.int8)[:, None, :], s.past_decks),
-        past_logs=xp.where(here[:, :, None], s.log.astype(xp.int16)[:, None, :], s.past_logs),
+        past_decks=xp.where(here, s.deck.astype(xp.int8)[:, None, :], s.past_decks),
+        past_logs=xp.where(here, s.log.astype(xp.int16)[:, None, :], s.past_logs),
+        past_piles=xp.where(here, s.piles.astype(xp.int8)[:, None, :], s.past_piles),
         round=nxt,
+        played=xp.where(going_on, played, s.played),
+        size=xp.where(going_on, t.size[nxt], s.size),
+        caller=xp.where(going_on, caller, s.caller),
         dealer=dealer,
         first=xp.where(going_on, (dealer + 1) % players, s.first),
-        phase=xp.where(going_on, t.first_phase[nxt], phase),
+        phase=xp.where(going_on, first_phase, xp.where(ending, _OVER, s.phase)),
     )
     return s._replace(
         hand=xp.where(fresh[:, :, None], 0, s.hand),
         dealt=xp.where(fresh[:, :, None], 0, s.dealt),
         deck=xp.where(fresh, -1, s.deck),
+        piles=xp.where(fresh, -1, s.piles),
         trump=xp.where(going_on, UNKNOWN, s.trump),
         turnup=xp.where(going_on, -1, s.turnup),
         bids=xp.where(fresh, none, s.bids),
@@ -354,29 +414,53 @@ def _deal(bk: Backend, t: Tables, s: Arrays) -> Arrays:
     deck = xp.where(dealing[:, None], shuffled(bk, s.key, s.round), s.deck)
     place = xp.arange(52)[None, :]
     seat = (s.dealer[:, None] + 1 + place % players) % players
-    given = (place // players < _size(t, s)[:, None]) & dealing[:, None]
+    given = (place // players < s.size[:, None]) & dealing[:, None]
     bits = xp.where(given, 1 << (deck // 4), 0)
     hands = bk.scatter_sum(seat * 4 + deck % 4, bits, players * 4).reshape(-1, players, 4)
     hand = xp.where(dealing[:, None, None], hands, s.hand)
-    after = t.next_phase[s.round, _DEAL]
-    return s._replace(deck=deck, hand=hand, dealt=hand, phase=xp.where(dealing, after, s.phase))
+    after = t.next_phase[s.played, _DEAL]
+    return s._replace(
+        deck=deck,
+        hand=hand,
+        dealt=xp.where(dealing[:, None, None], hands, s.dealt),
+        phase=xp.where(dealing, after, s.phase),
+    )
 
 
 def _reveal(bk: Backend, t: Tables, s: Arrays) -> Arrays:
     """Show the trump of each dealt round whose rules allow it now (§1.5; the
     Guess Trumps and Scottish Blind turn-up waits for the last bid)."""
     xp = bk.xp
-    r = s.round
     players = s.bids.shape[1]
-    fixed = t.fixed_trump[r]
-    waits = t.reveal_after[r] & ((s.phase == _BID) | (s.phase == _BID_FIRST))
-    known = t.turns_up[r] | (fixed != UNKNOWN)  # the dealer's declaration sets its own
+    v = s.played
+    fixed = t.fixed_trump[v]
+    waits = t.reveal_after[v] & ((s.phase == _BID) | (s.phase == _BID_FIRST))
+    turns_up = t.turns_up[v] & (players * s.size < 52)  # no card left to turn: no trumps
+    known = turns_up | (fixed != UNKNOWN)
     shows = (s.trump == UNKNOWN) & (s.deck[:, 0] >= 0) & known & ~waits
-    up = xp.take_along_axis(s.deck, xp.minimum(players * _size(t, s), 51)[:, None], axis=1)[:, 0]
-    turned = shows & t.turns_up[r]
+    up = xp.take_along_axis(s.deck, xp.minimum(players * s.size, 51)[:, None], axis=1)[:, 0]
+    turned = shows & turns_up
     return s._replace(
-        trump=xp.where(shows, xp.where(t.turns_up[r], up % 4, fixed), s.trump),
+        trump=xp.where(shows, xp.where(turns_up, up % 4, fixed), s.trump),
         turnup=xp.where(turned, up, s.turnup),
+    )
+
+
+def _shuffle(bk: Backend, t: Tables, s: Arrays) -> Arrays:
+    """Each player shuffles their own hand face down (RAF Blind, §2.3): the
+    piles, seat by seat, each its cards in an order drawn from the game's stream."""
+    xp = bk.xp
+    players = s.bids.shape[1]
+    shuffling = s.phase == _SHUFFLE
+    ids = xp.arange(52)
+    held = (xp.take(s.dealt, ids % 4, axis=2) >> (ids // 4)) & 1  # (B, P, 52)
+    owner = xp.where(held.sum(axis=1) > 0, xp.argmax(held, axis=1), players)  # (B, 52)
+    stream = mix(xp, s.key + (s.round.astype(xp.uint32) + 1) * xp.uint32(0x632BE5AB))
+    draw = mix(xp, stream[:, None] ^ (ids.astype(xp.uint32) * xp.uint32(0x9E3779B1) + 7))
+    order = xp.argsort(owner.astype(xp.uint32) * xp.uint32(1 << 26) + (draw >> 6), axis=1)
+    return s._replace(
+        piles=xp.where(shuffling[:, None], order.astype(xp.int32), s.piles),
+        phase=xp.where(shuffling, t.next_phase[s.played, _SHUFFLE], s.phase),
     )
 
 
@@ -385,8 +469,9 @@ def _play_piles(bk: Backend, t: Tables, s: Arrays, piles: Any) -> Arrays:
     card, no duty to follow; nobody has a choice, so the round ends here."""
     xp = bk.xp
     players = s.bids.shape[1]
-    size = _size(t, s)
-    reverse = t.pile[s.round] == 2
+    size = s.size
+    reverse = t.pile[s.played] == 2
+    shuffled = t.pile[s.played] == _SHUFFLED
     seats = xp.arange(players)[None, :]
     offset = (seats - s.dealer[:, None] - 1) % players  # each seat's place from the eldest
     leader = s.first
@@ -394,14 +479,14 @@ def _play_piles(bk: Backend, t: Tables, s: Arrays, piles: Any) -> Arrays:
     for k in range(t.largest):
         going = piles & (k < size)
         turn = xp.where(reverse, size - 1 - k, k)
-        by_seat = xp.take_along_axis(
-            s.deck, xp.minimum(turn[:, None] * players + offset, 51), axis=1
-        )
+        dealt = xp.take_along_axis(s.deck, xp.minimum(turn[:, None] * players + offset, 51), axis=1)
+        pile = xp.take_along_axis(s.piles, xp.minimum(seats * size[:, None] + k, 51), axis=1)
+        by_seat = xp.where(shuffled[:, None], pile, dealt)
         order = (leader[:, None] + seats) % players
         cards = xp.take_along_axis(by_seat, order, axis=1)
         winner = _winners(bk, t, s, cards, leader, 0)
         took = _seat_is(xp, winner, players) & going[:, None]
-        weight = t.weight[s.round, min(k, t.weight.shape[1] - 1)][:, None]
+        weight = _weight(xp, t, s, k)[:, None]
         won = won + took
         weighted = weighted + took * weight
         leader = xp.where(going, winner, leader)
@@ -409,7 +494,7 @@ def _play_piles(bk: Backend, t: Tables, s: Arrays, piles: Any) -> Arrays:
         won=won,
         weighted=weighted,
         done=xp.where(piles, size, s.done),
-        leader=leader,
+        leader=xp.where(piles, leader, s.leader),
         hand=xp.where(piles[:, None, None], 0, s.hand),
-        phase=xp.where(piles, t.next_phase[s.round, _PLAY], s.phase),
+        phase=xp.where(piles, t.next_phase[s.played, _PLAY], s.phase),
     )

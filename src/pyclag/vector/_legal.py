@@ -16,13 +16,24 @@ from typing import Any, Final, NamedTuple
 from pyclag.engine.phases import Phase
 from pyclag.vector._backend import Backend
 from pyclag.vector._kernel import Arrays, mix
-from pyclag.vector._tables import BID_ID, NO_TRUMP, PHASE, TRUMP_ID, WILD_ID, Tables
+from pyclag.vector._tables import (
+    BID_ID,
+    CALL_ID,
+    HAND_ID,
+    NO_TRUMP,
+    PHASE,
+    TRUMP_ID,
+    WILD_ID,
+    Tables,
+)
 
 __all__ = ["Cards", "legal_cards", "legal_mask", "random_actions", "spread"]
 
 _BID: Final = PHASE[Phase.BID]
 _BID_FIRST: Final = PHASE[Phase.BID_BEFORE_DEAL]
 _DECLARE: Final = PHASE[Phase.DECLARE_TRUMP]
+_HAND_SIZE: Final = PHASE[Phase.CHOOSE_HAND_SIZE]
+_CALL: Final = PHASE[Phase.CALL]
 _PLAY: Final = PHASE[Phase.PLAY]
 _RANKS: Final = 0x1FFF  # a whole suit
 _TWO: Final = 1  # a two's bit in its suit's mask
@@ -56,7 +67,7 @@ def legal_cards(bk: Backend, t: Tables, s: Arrays) -> Cards:
     follows = (in_led.sum(axis=1) > 0) & ~leading
     plain = xp.where(follows[:, None] & ~led, 0, hand)
     none = xp.zeros_like(hand)
-    wild = t.twos[s.round] & (s.phase == _PLAY)
+    wild = t.twos[s.played] & (s.phase == _PLAY)
     if not bk.any(wild):
         return Cards(plain, none > 0, none)
     return bk.maybe(wild, _wild_cards, t, Cards(plain, none > 0, none), s, hand, led, leading)
@@ -68,7 +79,7 @@ def _wild_cards(
     """The cards of a twos-wild round (§2.0 rules 3-8, as
     :func:`pyclag.rules.play.legal_mask` rules them); ``plain`` elsewhere."""
     xp = bk.xp
-    r = s.round
+    r = s.played
     positions = xp.arange(s.trick.shape[1])[None, :]
     naturals = hand & ~_TWO
     # What a two may stand for before the duty to follow narrows it.
@@ -112,7 +123,7 @@ def _bid_row(bk: Backend, t: Tables, s: Arrays) -> tuple[Any, Any, Any]:
     players = s.bids.shape[1]
     others = xp.minimum(xp.maximum(s.bids, 0).sum(axis=1), t.bids.shape[1] - 1)
     last = (s.to_act == (s.first + players - 1) % players).astype(xp.int32)
-    return t.size[s.round], others, last
+    return s.size, others, last
 
 
 def spread(t: Tables, masks: Any) -> Any:
@@ -137,9 +148,15 @@ def legal_mask(bk: Backend, t: Tables, s: Arrays, width: int) -> Any:
     bidding = (s.phase == _BID) | (s.phase == _BID_FIRST)
     if bk.any(bidding):
         blocks.append((BID_ID, t.bids[_bid_row(bk, t, s)] & bidding[:, None]))
+    choosing = s.phase == _HAND_SIZE
+    if width > HAND_ID and bk.any(choosing):
+        blocks.append((HAND_ID, t.hand_sizes[s.round] & choosing[:, None]))
     declaring = s.phase == _DECLARE
     if width > TRUMP_ID and bk.any(declaring):
-        blocks.append((TRUMP_ID, t.declare[s.round] & declaring[:, None]))
+        blocks.append((TRUMP_ID, (t.declare_to[s.round] >= 0) & declaring[:, None]))
+    calling = s.phase == _CALL
+    if width > CALL_ID and bk.any(calling):
+        blocks.append((CALL_ID, (t.call_to[s.round] >= 0) & calling[:, None]))
     return bk.place(count, width, blocks)
 
 
@@ -183,9 +200,14 @@ def random_actions(bk: Backend, t: Tables, s: Arrays, seed: Any) -> Any:
         row = _bid_row(bk, t, s)
         bid = BID_ID + t.bid_pick[(*row, (unit * t.bid_count[row]).astype(xp.int32))]
         action = xp.where(bidding, bid, action)
-    declaring = s.phase == _DECLARE
-    if bk.any(declaring):
-        n = t.declare_count[s.round]
-        trump = TRUMP_ID + t.declare_pick[s.round, (unit * n).astype(xp.int32)]
-        action = xp.where(declaring, trump, action)
+    for phase, first, table in (
+        (_HAND_SIZE, HAND_ID, t.hand_sizes),
+        (_DECLARE, TRUMP_ID, t.declare_to >= 0),
+        (_CALL, CALL_ID, t.call_to >= 0),
+    ):
+        asked = s.phase == phase
+        if bk.any(asked):  # the k-th of the round's choices
+            row = table[s.round]
+            k = (unit * row.sum(axis=1)).astype(xp.int32)
+            action = xp.where(asked, first + bk.kth(row, k), action)
     return action.astype(xp.int32)

@@ -12,13 +12,14 @@ from typing import Any
 import numpy as np
 
 from pyclag._checks import not_a
-from pyclag.actions import Deal
+from pyclag.actions import Deal, ShuffleHands
 from pyclag.codec import action_of, card_id, card_of
 from pyclag.engine import apply
 from pyclag.engine.phases import Phase
 from pyclag.engine.state import CHANCE, GameState
 from pyclag.errors import RulesError
 from pyclag.hand import Hand
+from pyclag.rules.round import RoundSpec
 from pyclag.vector import _kernel
 from pyclag.vector._backend import Backend
 from pyclag.vector._kernel import Arrays
@@ -37,27 +38,35 @@ def to_states(
 ) -> list[GameState]:
     """The engine's state of each of ``games``, replayed from ``start`` (or
     the state it was built from) with its packs and actions."""
-    rounds, decks, logs = (bk.to_numpy(x) for x in (a.round, a.deck, a.log))
-    past_decks, past_logs = bk.to_numpy(a.past_decks), bk.to_numpy(a.past_logs)
+    rounds, decks, logs, piles = (bk.to_numpy(x) for x in (a.round, a.deck, a.log, a.piles))
+    past = [bk.to_numpy(x) for x in (a.past_decks, a.past_logs, a.past_piles)]
     out = []
     for game in games:
         state = origins[game] or start
         current = int(rounds[game])
         for index in range(state.round.setup.index, current + 1):
             if index < current:
-                deck, actions = past_decks[game, index], past_logs[game, index]
+                deck, actions, pile = (field[game, index] for field in past)
             else:
-                deck, actions = decks[game], logs[game]
-            state = _replay(state, index, deck, [int(x) for x in actions if x >= 0])
+                deck, actions, pile = decks[game], logs[game], piles[game]
+            state = _replay(state, index, deck, pile, [int(x) for x in actions if x >= 0])
         out.append(state)
     return out
 
 
-def _replay(state: GameState, index: int, deck: Any, actions: list[int]) -> GameState:
-    """Round ``index`` of ``state`` played on with its pack and its actions."""
+def _replay(state: GameState, index: int, deck: Any, piles: Any, actions: list[int]) -> GameState:
+    """Round ``index`` of ``state`` played on with its pack, its face-down
+    piles (RAF Blind) and its actions."""
     taken = 0
     while state.round.setup.index == index and state.round.phase is not Phase.ROUND_OVER:
-        if state.round.to_act is CHANCE:
+        if state.round.phase is Phase.SHUFFLE:
+            size = state.round.setup.hand_size
+            cards = [card_of(int(x)) for x in piles[: state.players * size]]
+            piled = tuple(
+                tuple(cards[seat * size : seat * size + size]) for seat in range(state.players)
+            )
+            state = apply(state, ShuffleHands(piled))
+        elif state.round.to_act is CHANCE:
             state = apply(state, Deal(tuple(card_of(int(x)) for x in deck)))
         elif taken < len(actions):
             state = apply(state, action_of(state, actions[taken]))
@@ -84,11 +93,18 @@ def check_states(states: Sequence[GameState], start: GameState, batch: int) -> N
             )
 
 
-def from_states(bk: Backend, t: Tables, states: Sequence[GameState], keys: Any) -> Arrays:
-    """``states`` as arrays, one game each (``keys``: each game's later chance),
-    read as they stand: a game waiting for its deal is still waiting."""
+def from_states(
+    bk: Backend,
+    t: Tables,
+    numbers: dict[RoundSpec, int],
+    states: Sequence[GameState],
+    keys: Any,
+) -> Arrays:
+    """``states`` as arrays, one game each (``keys``: each game's later chance;
+    ``numbers``: the number of each round as played), read as they stand: a
+    game waiting for its deal is still waiting."""
     blank = _kernel.blank(bk, t, keys, t.players, states[0].first_dealer)
-    rows = [_row(t.weight, state) for state in states]
+    rows = [_row(numbers, state) for state in states]
     fields = {name: np.stack([row[name] for row in rows]) for name in rows[0]}
     return blank._replace(**{name: bk.asarray(value) for name, value in fields.items()})
 
@@ -101,7 +117,7 @@ def _suit_masks(mask: int) -> list[int]:
     return out
 
 
-def _row(weights: Any, state: GameState) -> dict[str, Any]:
+def _row(numbers: dict[RoundSpec, int], state: GameState) -> dict[str, Any]:
     rnd = state.round
     setup = rnd.setup
     players = setup.players
@@ -117,12 +133,20 @@ def _row(weights: Any, state: GameState) -> dict[str, Any]:
         UNKNOWN if rules is None else NO_TRUMP if rules.trump is None else suit_index(rules.trump)
     )
     weighted = [0] * players
-    for number, trick in enumerate(rnd.tricks):
-        weighted[trick.winner] += int(weights[setup.index, number])
+    scoring = state.rules.round_scoring(setup.played)
+    madness = getattr(scoring, "madness", None)
+    for number, trick in enumerate(rnd.tricks, 1):
+        value = 1 if madness is None else madness.trick_value(number, setup.hand_size) // 2
+        weighted[trick.winner] += value
+    piles = [card_id(card) for pile in setup.piles or () for card in pile]
     on_table = [card_id(play.effective) for play in rnd.trick]
     i32 = np.int32
     return {
         "round": np.array(setup.index, i32),
+        "played": np.array(numbers[setup.played], i32),
+        "size": np.array(setup.hand_size, i32),
+        "caller": np.array(-1 if setup.caller is None else setup.caller, i32),
+        "piles": np.array(piles + [-1] * (52 - len(piles)), i32),
         "dealer": np.array(setup.dealer, i32),
         "first": np.array(setup.first_bidder, i32),
         "phase": np.array(PHASE[Phase.GAME_OVER if over else rnd.phase], i32),

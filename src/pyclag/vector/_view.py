@@ -16,7 +16,7 @@ from pyclag.engine.phases import Phase
 from pyclag.vector._backend import Backend
 from pyclag.vector._kernel import Arrays
 from pyclag.vector._legal import spread
-from pyclag.vector._tables import NO_TRUMP, PHASE, UNKNOWN, Tables
+from pyclag.vector._tables import PHASE, UNKNOWN, Tables
 from pyclag.views.encoding import layout
 
 __all__ = ["observation"]
@@ -35,10 +35,12 @@ def observation(bk: Backend, t: Tables, s: Arrays) -> Any:
     xp = bk.xp
     count, players = s.bids.shape
     f32 = xp.float32
+    at = {piece.name: piece.start for piece in layout(players)}
     live = s.phase != _OVER
     me = s.to_act % players  # a finished game's row is zeroed below
-    r = s.round
-    size = t.size[r][:, None]
+    v = s.played
+    # The hand size, or the round's as scheduled while the RAF dealer has yet to choose.
+    size = xp.where(s.size > 0, s.size, t.view_size[s.round])[:, None]
 
     def per_size(counts: Any) -> Any:  # counts / the hand size, as the codec rounds it
         return t.quotient[counts, size]
@@ -54,15 +56,13 @@ def observation(bk: Backend, t: Tables, s: Arrays) -> Any:
         return (seat - me) % players
 
     all_ = live
-    unseen = (s.phase == _BID) & (t.bidding[r] == _UNSEEN)
+    unseen = (s.phase == _BID) & (t.bidding[v] == _UNSEEN)
     hand = spread(t, s.hand[xp.arange(count), me])
     played = s.dealt & ~s.hand
     in_trick = s.trick >= 0
     known = s.trump != UNKNOWN
     trumps = xp.where(known, s.trump, 5)
-    kind = t.suit_kind[r]
-    declared = (kind == 3) & known  # Dealer Calls, once declared: trumps or no trumps
-    kind = xp.where(declared, xp.where(s.trump == NO_TRUMP, 1, 2), kind)
+    caller = xp.where(s.caller >= 0, relative(s.caller), players)
     bid = s.bids >= 0
     pieces = {
         "observer": _one_hot(xp, me, players, all_),
@@ -80,15 +80,16 @@ def observation(bk: Backend, t: Tables, s: Arrays) -> Any:
         "trick leader": _one_hot(xp, relative(s.leader), players, s.trick_len > 0),
         "turn-up": _one_hot(xp, s.turnup, 52, s.turnup >= 0),
         "trumps": _one_hot(xp, trumps, 6, all_),
-        "precedence": t.precedence_view[r] * known[:, None],
-        "rank order": t.order_view[r] * known[:, None],
+        "precedence": t.precedence_view[v] * known[:, None],
+        "rank order": t.order_view[v] * known[:, None],
         "bids": per_size(rel(xp.where(bid, s.bids, 0))),
         "bid made": rel(bid),
         "tricks won": per_size(rel(s.won)),
-        "suit rule": _one_hot(xp, kind, 5, all_),
+        "deal": xp.stack([t.round_view[s.round, at["deal"]], t.quotient[size[:, 0], 13]], axis=1),
+        "caller": _one_hot(xp, caller, players + 1, all_),
         "scores": _hundredths(xp, t, rel(s.scores)),
     }
-    out = t.static_view[r]
+    out = t.static_view[v]
     columns = []
     for piece in layout(players):
         if piece.name in pieces:
