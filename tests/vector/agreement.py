@@ -8,7 +8,7 @@ from typing import Any
 import numpy as np
 
 from pyclag import codec
-from pyclag.actions import Deal, ShuffleHands
+from pyclag.actions import Deal, Draw, ShuffleHands
 from pyclag.engine import apply
 from pyclag.engine.phases import Phase
 from pyclag.engine.state import CHANCE, GameState
@@ -25,6 +25,11 @@ def engine_deals(env: Env, batch: Batch, game: int, state: GameState) -> GameSta
         here = int(env.backend.to_numpy(a.round)[game])
         deck = a.deck[game] if index == here else a.past_decks[game, index]
         piles = a.piles[game] if index == here else a.past_piles[game, index]
+        drawn = a.drawn[game] if index == here else a.past_drawn[game, index]
+        if state.round.phase is Phase.DRAW:
+            turned = [codec.card_of(int(x)) for x in env.backend.to_numpy(drawn) if x >= 0]
+            state = apply(state, Draw(tuple(turned)))
+            continue
         if state.round.phase is Phase.SHUFFLE:
             size = state.round.setup.hand_size
             cards = [codec.card_of(int(x)) for x in env.backend.to_numpy(piles)]

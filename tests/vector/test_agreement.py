@@ -79,6 +79,7 @@ RULES: dict[str, RuleSet] = {
     "indonesian": pyclag.presets.get("indonesian"),
     "pagat": pyclag.presets.get("pagat"),
     "scottish": pyclag.presets.get("scottish"),
+    "scottish-draw": pyclag.presets.get("scottish", scottish_draw_each_round=True),
     "raf": pyclag.presets.get("raf"),
     "raf-options": pyclag.presets.get(
         "raf",

@@ -119,19 +119,6 @@ def test_a_finished_game_ignores_its_action() -> None:
 
 
 @pytest.mark.parametrize(
-    ("rules", "rule"),
-    [
-        (pyclag.presets.SCOTTISH.with_options(scottish_draw_each_round=True), "draw"),
-    ],
-)
-def test_a_rule_the_batch_does_not_carry_is_refused_by_name(
-    rules: pyclag.RuleSet, rule: str
-) -> None:
-    with pytest.raises(RulesError, match=rule):
-        Env(rules, 4, 2)
-
-
-@pytest.mark.parametrize(
     ("kwargs", "error"),
     [
         ({"players": 9}, RulesError),

@@ -14,9 +14,9 @@ from pyclag.engine.phases import Phase
 from pyclag.engine.state import GameState, seat_to_act
 from pyclag.errors import IllegalActionError, RulesError
 from pyclag.rules.ruleset import RuleSet
-from pyclag.vector import _kernel, _legal, _playout, _view
+from pyclag.vector import _chance, _kernel, _legal, _playout, _view
 from pyclag.vector._backend import BACKENDS, Backend, backend
-from pyclag.vector._kernel import Arrays
+from pyclag.vector._state import Arrays
 from pyclag.vector._states import check_states, from_states, to_states
 from pyclag.vector._tables import PHASE, Tables, compile_rules
 from pyclag.views import observe
@@ -105,8 +105,8 @@ class Env:
     stepped in lockstep on ``backend`` ("numpy" or "jax"). ``first_dealer``:
     the first round's dealer in every game (the engine's default when None).
 
-    A rule the batched engine does not carry is refused here, with a
-    RulesError naming it.
+    Every rule set the engine accepts is carried (a table size the rules do
+    not allow is refused as :func:`pyclag.new_game` refuses it).
     """
 
     def __init__(
@@ -156,7 +156,7 @@ class Env:
 
     def reset(self, seed: int = 0) -> Batch:
         """``batch`` new games, each first round dealt from ``seed``."""
-        keys = _kernel.game_keys(self.backend, _seed("Env.reset", seed), self.batch)
+        keys = _chance.game_keys(self.backend, _seed("Env.reset", seed), self.batch)
         arrays = self._reset(keys, self.first_dealer)
         return Batch(self, arrays, (None,) * self.batch)
 
@@ -243,7 +243,7 @@ class Env:
         dealt at once."""
         states = list(states)
         check_states(states, new_game(self.rules, self.players), self.batch)
-        keys = _kernel.game_keys(self.backend, _seed("Env.from_states", seed), self.batch)
+        keys = _chance.game_keys(self.backend, _seed("Env.from_states", seed), self.batch)
         arrays = from_states(self.backend, self.tables, self._played, states, keys)
         return Batch(self, self._run_on(arrays), tuple(states))
 

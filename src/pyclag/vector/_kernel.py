@@ -12,10 +12,12 @@ legal mask's 52 flags are spread from them only when it is read.
 
 from __future__ import annotations
 
-from typing import Any, Final, NamedTuple
+from typing import Any, Final
 
 from pyclag.engine.phases import Phase
 from pyclag.vector._backend import Backend
+from pyclag.vector._chance import deal, draw, shuffle
+from pyclag.vector._state import Arrays
 from pyclag.vector._tables import (
     BID_ID,
     CALL_ID,
@@ -28,10 +30,11 @@ from pyclag.vector._tables import (
     Tables,
 )
 
-__all__ = ["Arrays", "mix", "reset", "run_on", "step"]
+__all__ = ["Arrays", "blank", "reset", "run_on", "settle", "step"]
 
 _BID: Final = PHASE[Phase.BID]
 _BID_FIRST: Final = PHASE[Phase.BID_BEFORE_DEAL]
+_DRAW: Final = PHASE[Phase.DRAW]
 _DEAL: Final = PHASE[Phase.DEAL]
 _HAND_SIZE: Final = PHASE[Phase.CHOOSE_HAND_SIZE]
 _CALL: Final = PHASE[Phase.CALL]
@@ -42,71 +45,6 @@ _ROUND_OVER: Final = PHASE[Phase.ROUND_OVER]
 _OVER: Final = PHASE[Phase.GAME_OVER]
 _FORCED_ZERO: Final = 3  # Bidding.FORCED_ZERO's place in its enum
 _SHUFFLED: Final = 3  # PlayMode.SHUFFLED's place in PILES
-
-
-class Arrays(NamedTuple):
-    """The state of a batch of games (``B`` games, ``P`` seats, ``R`` rounds,
-    ``A`` the most actions a round takes). Cards are codec ids; -1 is none."""
-
-    key: Any  # (B,) uint32: each game's stream of chance
-    round: Any  # (B,) the round in progress (0-based)
-    played: Any  # (B,) the number of the round as played (Tables' V rows)
-    size: Any  # (B,) cards dealt to each player (0 until the dealer chooses)
-    caller: Any  # (B,) the seat that calls the round, -1 for none
-    dealer: Any  # (B,)
-    first: Any  # (B,) the first bidder, who leads the first trick
-    phase: Any  # (B,) the phase's number (GAME_OVER's once the game is over)
-    to_act: Any  # (B,) the seat to act, -1 for none
-    hand: Any  # (B, P, 4) each seat's cards: a 13-bit mask of ranks per suit
-    dealt: Any  # (B, P, 4) the cards each seat was dealt this round
-    deck: Any  # (B, 52) the round's pack, top first
-    piles: Any  # (B, 52) face-down piles, shuffled: seat k's from k * size, top first
-    trump: Any  # (B,) 0..3 a suit, NO_TRUMP, UNKNOWN until known
-    turnup: Any  # (B,) the turn-up once shown
-    bids: Any  # (B, P) -1 until made
-    trick: Any  # (B, P) the trick in progress by position: the card each counts as
-    wild: Any  # (B, P) bool: where a wild two was played
-    trick_len: Any  # (B,)
-    leader: Any  # (B,)
-    done: Any  # (B,) tricks finished this round
-    won: Any  # (B, P) tricks won this round
-    weighted: Any  # (B, P) tricks won, each by its madness weight
-    log: Any  # (B, A) the round's actions by id, in order
-    logged: Any  # (B,)
-    past_decks: Any  # (B, R, 52) int8 each finished round's pack
-    past_logs: Any  # (B, R, A) int16 each finished round's actions
-    past_piles: Any  # (B, R, 52) int8 each finished round's shuffled piles
-    scores: Any  # (B, P) running totals
-    rewards: Any  # (B, P) points scored at the last step
-
-
-# --- chance ----------------------------------------------------------------------------------
-
-
-def mix(xp: Any, x: Any) -> Any:
-    """A 32-bit integer hash (lowbias32): the same bits on every backend."""
-    x = x ^ (x >> 16)
-    x = x * xp.uint32(0x7FEB352D)
-    x = x ^ (x >> 15)
-    x = x * xp.uint32(0x846CA68B)
-    return x ^ (x >> 16)
-
-
-def game_keys(bk: Backend, seed: int, count: int, start: int = 0) -> Any:
-    """Each game's stream of chance for a batch reset from ``seed``."""
-    xp = bk.xp
-    halves = xp.asarray([seed & 0xFFFFFFFF, (seed >> 32) & 0xFFFFFFFF], dtype=xp.uint32)
-    base = mix(xp, halves[:1] ^ mix(xp, halves[1:] + xp.uint32(0x9E3779B9)))
-    games = xp.arange(start, start + count, dtype=xp.uint32)
-    return mix(xp, base + games * xp.uint32(0x85EBCA6B))
-
-
-def shuffled(bk: Backend, key: Any, rnd: Any) -> Any:
-    """The pack of round ``rnd`` of each game, top first, from its stream."""
-    xp = bk.xp
-    stream = mix(xp, key + (rnd.astype(xp.uint32) + 1) * xp.uint32(0x9E3779B9))
-    ranks = mix(xp, stream[:, None] ^ (xp.arange(52, dtype=xp.uint32) * xp.uint32(0xC2B2AE35) + 1))
-    return xp.argsort(ranks, axis=1, stable=True).astype(xp.int32)
 
 
 # --- small helpers ---------------------------------------------------------------------------
@@ -160,6 +98,7 @@ def blank(bk: Backend, t: Tables, keys: Any, players: int, first_dealer: Any) ->
         dealt=xp.zeros((count, players, 4), xp.int32),
         deck=xp.full((count, 52), -1, xp.int32),
         piles=xp.full((count, 52), -1, xp.int32),
+        drawn=xp.full((count, 52), -1, xp.int32),
         trump=zeros + UNKNOWN,
         turnup=zeros - 1,
         bids=none,
@@ -175,6 +114,7 @@ def blank(bk: Backend, t: Tables, keys: Any, players: int, first_dealer: Any) ->
         past_decks=xp.full((count, rounds, 52), -1, xp.int8),
         past_logs=xp.full((count, rounds, width), -1, xp.int16),
         past_piles=xp.full((count, rounds, 52), -1, xp.int8),
+        past_drawn=xp.full((count, rounds, 52), -1, xp.int8),
         scores=xp.zeros((count, players), xp.int32),
         rewards=xp.zeros((count, players), xp.int32),
     )
@@ -189,7 +129,7 @@ def reset(bk: Backend, t: Tables, keys: Any, first_dealer: Any) -> Arrays:
 def run_on(bk: Backend, t: Tables, s: Arrays) -> Arrays:
     """Games waiting for chance (a batch read from states) run on to their
     next decision."""
-    return settle(bk, t, s, (s.phase == _DEAL) | (s.phase == _SHUFFLE))
+    return settle(bk, t, s, (s.phase == _DRAW) | (s.phase == _DEAL) | (s.phase == _SHUFFLE))
 
 
 # --- a step ----------------------------------------------------------------------------------
@@ -318,7 +258,8 @@ def settle(bk: Backend, t: Tables, s: Arrays, moved: Any) -> Arrays:
     the end of the game): score a finished round and start the next, deal,
     show the trump when the round's rules allow, play face-down piles."""
     for _ in range(t.chained):
-        pending = moved | (s.phase == _ROUND_OVER) | (s.phase == _DEAL) | (s.phase == _SHUFFLE)
+        chance = (s.phase == _DRAW) | (s.phase == _DEAL) | (s.phase == _SHUFFLE)
+        pending = moved | (s.phase == _ROUND_OVER) | chance
         if not bk.any(pending):
             break
         s = bk.maybe(pending, _run_on, t, s, moved)
@@ -331,9 +272,10 @@ def _run_on(bk: Backend, t: Tables, s: Arrays, moved: Any) -> Arrays:
     xp = bk.xp
     before = s.phase
     s = bk.maybe(s.phase == _ROUND_OVER, _end_round, t, s)
-    s = bk.maybe(s.phase == _DEAL, _deal, t, s)
+    s = bk.maybe(s.phase == _DRAW, draw, t, s)
+    s = bk.maybe(s.phase == _DEAL, deal, t, s)
     s = _reveal(bk, t, s)
-    s = bk.maybe(s.phase == _SHUFFLE, _shuffle, t, s)
+    s = bk.maybe(s.phase == _SHUFFLE, shuffle, t, s)
     forced = (s.phase == _PLAY) & (t.bidding[s.played] == _FORCED_ZERO)
     s = s._replace(bids=xp.where(forced[:, None], 0, s.bids))
     piles = (s.phase == _PLAY) & (t.pile[s.played] > 0) & (s.done == 0)
@@ -377,6 +319,7 @@ def _end_round(bk: Backend, t: Tables, s: Arrays) -> Arrays:
         past_decks=xp.where(here, s.deck.astype(xp.int8)[:, None, :], s.past_decks),
         past_logs=xp.where(here, s.log.astype(xp.int16)[:, None, :], s.past_logs),
         past_piles=xp.where(here, s.piles.astype(xp.int8)[:, None, :], s.past_piles),
+        past_drawn=xp.where(here, s.drawn.astype(xp.int8)[:, None, :], s.past_drawn),
         round=nxt,
         played=xp.where(going_on, played, s.played),
         size=xp.where(going_on, t.size[nxt], s.size),
@@ -390,6 +333,7 @@ def _end_round(bk: Backend, t: Tables, s: Arrays) -> Arrays:
         dealt=xp.where(fresh[:, :, None], 0, s.dealt),
         deck=xp.where(fresh, -1, s.deck),
         piles=xp.where(fresh, -1, s.piles),
+        drawn=xp.where(fresh, -1, s.drawn),
         trump=xp.where(going_on, UNKNOWN, s.trump),
         turnup=xp.where(going_on, -1, s.turnup),
         bids=xp.where(fresh, none, s.bids),
@@ -402,28 +346,6 @@ def _end_round(bk: Backend, t: Tables, s: Arrays) -> Arrays:
         weighted=xp.where(fresh, 0, s.weighted),
         log=xp.where(fresh, -1, s.log),
         logged=xp.where(going_on, 0, s.logged),
-    )
-
-
-def _deal(bk: Backend, t: Tables, s: Arrays) -> Arrays:
-    """Deal the rounds waiting for their deal (§1.4): one card at a time from
-    the eldest, ``size`` each."""
-    xp = bk.xp
-    players = s.bids.shape[1]
-    dealing = s.phase == _DEAL
-    deck = xp.where(dealing[:, None], shuffled(bk, s.key, s.round), s.deck)
-    place = xp.arange(52)[None, :]
-    seat = (s.dealer[:, None] + 1 + place % players) % players
-    given = (place // players < s.size[:, None]) & dealing[:, None]
-    bits = xp.where(given, 1 << (deck // 4), 0)
-    hands = bk.scatter_sum(seat * 4 + deck % 4, bits, players * 4).reshape(-1, players, 4)
-    hand = xp.where(dealing[:, None, None], hands, s.hand)
-    after = t.next_phase[s.played, _DEAL]
-    return s._replace(
-        deck=deck,
-        hand=hand,
-        dealt=xp.where(dealing[:, None, None], hands, s.dealt),
-        phase=xp.where(dealing, after, s.phase),
     )
 
 
@@ -443,24 +365,6 @@ def _reveal(bk: Backend, t: Tables, s: Arrays) -> Arrays:
     return s._replace(
         trump=xp.where(shows, xp.where(turns_up, up % 4, fixed), s.trump),
         turnup=xp.where(turned, up, s.turnup),
-    )
-
-
-def _shuffle(bk: Backend, t: Tables, s: Arrays) -> Arrays:
-    """Each player shuffles their own hand face down (RAF Blind, §2.3): the
-    piles, seat by seat, each its cards in an order drawn from the game's stream."""
-    xp = bk.xp
-    players = s.bids.shape[1]
-    shuffling = s.phase == _SHUFFLE
-    ids = xp.arange(52)
-    held = (xp.take(s.dealt, ids % 4, axis=2) >> (ids // 4)) & 1  # (B, P, 52)
-    owner = xp.where(held.sum(axis=1) > 0, xp.argmax(held, axis=1), players)  # (B, 52)
-    stream = mix(xp, s.key + (s.round.astype(xp.uint32) + 1) * xp.uint32(0x632BE5AB))
-    draw = mix(xp, stream[:, None] ^ (ids.astype(xp.uint32) * xp.uint32(0x9E3779B1) + 7))
-    order = xp.argsort(owner.astype(xp.uint32) * xp.uint32(1 << 26) + (draw >> 6), axis=1)
-    return s._replace(
-        piles=xp.where(shuffling[:, None], order.astype(xp.int32), s.piles),
-        phase=xp.where(shuffling, t.next_phase[s.played, _SHUFFLE], s.phase),
     )
 
 

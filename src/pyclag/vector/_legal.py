@@ -15,7 +15,8 @@ from typing import Any, Final, NamedTuple
 
 from pyclag.engine.phases import Phase
 from pyclag.vector._backend import Backend
-from pyclag.vector._kernel import Arrays, mix
+from pyclag.vector._chance import mix
+from pyclag.vector._state import Arrays
 from pyclag.vector._tables import (
     BID_ID,
     CALL_ID,

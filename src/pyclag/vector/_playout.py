@@ -9,8 +9,9 @@ from typing import Any, Final
 
 from pyclag.engine.phases import Phase
 from pyclag.vector._backend import Backend
-from pyclag.vector._kernel import Arrays, step
+from pyclag.vector._kernel import step
 from pyclag.vector._legal import random_actions
+from pyclag.vector._state import Arrays
 from pyclag.vector._tables import PHASE, Tables
 from pyclag.vector._view import observation
 

@@ -7,12 +7,12 @@ reads states into arrays (determinized worlds for search start here).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
 from pyclag._checks import not_a
-from pyclag.actions import Deal, ShuffleHands
+from pyclag.actions import Action, Deal, Draw, ShuffleHands
 from pyclag.codec import action_of, card_id, card_of
 from pyclag.engine import apply
 from pyclag.engine.phases import Phase
@@ -22,7 +22,7 @@ from pyclag.hand import Hand
 from pyclag.rules.round import RoundSpec
 from pyclag.vector import _kernel
 from pyclag.vector._backend import Backend
-from pyclag.vector._kernel import Arrays
+from pyclag.vector._state import Arrays
 from pyclag.vector._tables import NO_TRUMP, PHASE, UNKNOWN, Tables
 from pyclag.views.encoding import suit_index
 
@@ -38,36 +38,52 @@ def to_states(
 ) -> list[GameState]:
     """The engine's state of each of ``games``, replayed from ``start`` (or
     the state it was built from) with its packs and actions."""
-    rounds, decks, logs, piles = (bk.to_numpy(x) for x in (a.round, a.deck, a.log, a.piles))
-    past = [bk.to_numpy(x) for x in (a.past_decks, a.past_logs, a.past_piles)]
+    now = [bk.to_numpy(x) for x in (a.deck, a.log, a.piles, a.drawn)]
+    past = [bk.to_numpy(x) for x in (a.past_decks, a.past_logs, a.past_piles, a.past_drawn)]
+    rounds = bk.to_numpy(a.round)
     out = []
     for game in games:
         state = origins[game] or start
         current = int(rounds[game])
         for index in range(state.round.setup.index, current + 1):
             if index < current:
-                deck, actions, pile = (field[game, index] for field in past)
+                deck, actions, pile, drawn = (field[game, index] for field in past)
             else:
-                deck, actions, pile = decks[game], logs[game], piles[game]
-            state = _replay(state, index, deck, pile, [int(x) for x in actions if x >= 0])
+                deck, actions, pile, drawn = (field[game] for field in now)
+            chance = _Chance(deck, pile, drawn)
+            state = _replay(state, index, chance, [int(x) for x in actions if x >= 0])
         out.append(state)
     return out
 
 
-def _replay(state: GameState, index: int, deck: Any, piles: Any, actions: list[int]) -> GameState:
-    """Round ``index`` of ``state`` played on with its pack, its face-down
-    piles (RAF Blind) and its actions."""
+class _Chance(NamedTuple):
+    """What chance gave a round: its pack, its face-down piles (RAF Blind)
+    and its draw for the first bidder, as card ids."""
+
+    deck: Any
+    piles: Any
+    drawn: Any
+
+    def action(self, state: GameState) -> Action:
+        """The chance action ``state`` waits for."""
+        phase = state.round.phase
+        if phase is Phase.DRAW:
+            return Draw(tuple(card_of(int(x)) for x in self.drawn if x >= 0))
+        if phase is Phase.SHUFFLE:
+            size, players = state.round.setup.hand_size, state.players
+            cards = [card_of(int(x)) for x in self.piles[: players * size]]
+            return ShuffleHands(
+                tuple(tuple(cards[seat * size : seat * size + size]) for seat in range(players))
+            )
+        return Deal(tuple(card_of(int(x)) for x in self.deck))
+
+
+def _replay(state: GameState, index: int, chance: _Chance, actions: list[int]) -> GameState:
+    """Round ``index`` of ``state`` played on with what chance gave it and its actions."""
     taken = 0
     while state.round.setup.index == index and state.round.phase is not Phase.ROUND_OVER:
-        if state.round.phase is Phase.SHUFFLE:
-            size = state.round.setup.hand_size
-            cards = [card_of(int(x)) for x in piles[: state.players * size]]
-            piled = tuple(
-                tuple(cards[seat * size : seat * size + size]) for seat in range(state.players)
-            )
-            state = apply(state, ShuffleHands(piled))
-        elif state.round.to_act is CHANCE:
-            state = apply(state, Deal(tuple(card_of(int(x)) for x in deck)))
+        if state.round.to_act is CHANCE:
+            state = apply(state, chance.action(state))
         elif taken < len(actions):
             state = apply(state, action_of(state, actions[taken]))
             taken += 1
@@ -139,6 +155,7 @@ def _row(numbers: dict[RoundSpec, int], state: GameState) -> dict[str, Any]:
         value = 1 if madness is None else madness.trick_value(number, setup.hand_size) // 2
         weighted[trick.winner] += value
     piles = [card_id(card) for pile in setup.piles or () for card in pile]
+    drawn = [card_id(card) for card in setup.draw or ()]
     on_table = [card_id(play.effective) for play in rnd.trick]
     i32 = np.int32
     return {
@@ -147,6 +164,7 @@ def _row(numbers: dict[RoundSpec, int], state: GameState) -> dict[str, Any]:
         "size": np.array(setup.hand_size, i32),
         "caller": np.array(-1 if setup.caller is None else setup.caller, i32),
         "piles": np.array(piles + [-1] * (52 - len(piles)), i32),
+        "drawn": np.array(drawn + [-1] * (52 - len(drawn)), i32),
         "dealer": np.array(setup.dealer, i32),
         "first": np.array(setup.first_bidder, i32),
         "phase": np.array(PHASE[Phase.GAME_OVER if over else rnd.phase], i32),

@@ -4,7 +4,7 @@ rule values (DESIGN.md §4b).
 Every table is filled by asking the rule values themselves (the hook's legal
 bids, a round's strength tables, its scoring, the schedule's phases), so the
 rules stay data with one source of truth: the kernel never decides a rule
-on its own. A rule the kernel cannot carry yet is refused here, by name.
+on its own.
 """
 
 from __future__ import annotations
@@ -20,7 +20,6 @@ from pyclag.engine import new_game
 from pyclag.engine.decisions import round_phases
 from pyclag.engine.phases import Phase
 from pyclag.engine.rounds import round_rules
-from pyclag.errors import RulesError
 from pyclag.rules.calls import CallerRule, FirstCaller
 from pyclag.rules.ordering import RankOrder
 from pyclag.rules.round import RoundSpec
@@ -226,14 +225,6 @@ def _live(specs: list[RoundSpec]) -> int:
 
 def _refuse(rules: RuleSet, players: int) -> None:
     new_game(rules, players)  # the engine's own refusal of a table size
-    if rules.draw_first_bidder:
-        raise _not_carried(rules, "draw_first_bidder (the Scottish draw for the first bidder)")
-
-
-def _not_carried(rules: RuleSet, rule: str) -> RulesError:
-    return RulesError(
-        f"pyclag.vector.Env: {rules.name!r}: the batched engine does not carry {rule} yet"
-    )
 
 
 def _strengths(order: RankOrder, precedence: tuple[Suit, ...] | None) -> Any:

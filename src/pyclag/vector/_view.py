@@ -14,8 +14,8 @@ from typing import Any, Final
 
 from pyclag.engine.phases import Phase
 from pyclag.vector._backend import Backend
-from pyclag.vector._kernel import Arrays
 from pyclag.vector._legal import spread
+from pyclag.vector._state import Arrays
 from pyclag.vector._tables import PHASE, UNKNOWN, Tables
 from pyclag.views.encoding import layout
 

@@ -1,0 +1,124 @@
+"""Chance inside the batch: each game's stream (a counter-based hash, the
+same bits on every backend), and the chance steps a round meets: the draw
+for the first bidder, the deal, the face-down shuffle."""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from pyclag.engine.phases import Phase
+from pyclag.vector._backend import Backend
+from pyclag.vector._state import Arrays
+from pyclag.vector._tables import PHASE, Tables
+
+__all__ = ["deal", "draw", "game_keys", "mix", "shuffle", "shuffled"]
+
+_DRAW: Final = PHASE[Phase.DRAW]
+_DEAL: Final = PHASE[Phase.DEAL]
+_SHUFFLE: Final = PHASE[Phase.SHUFFLE]
+
+
+# --- chance ----------------------------------------------------------------------------------
+
+
+def mix(xp: Any, x: Any) -> Any:
+    """A 32-bit integer hash (lowbias32): the same bits on every backend."""
+    x = x ^ (x >> 16)
+    x = x * xp.uint32(0x7FEB352D)
+    x = x ^ (x >> 15)
+    x = x * xp.uint32(0x846CA68B)
+    return x ^ (x >> 16)
+
+
+def game_keys(bk: Backend, seed: int, count: int, start: int = 0) -> Any:
+    """Each game's stream of chance for a batch reset from ``seed``."""
+    xp = bk.xp
+    halves = xp.asarray([seed & 0xFFFFFFFF, (seed >> 32) & 0xFFFFFFFF], dtype=xp.uint32)
+    base = mix(xp, halves[:1] ^ mix(xp, halves[1:] + xp.uint32(0x9E3779B9)))
+    games = xp.arange(start, start + count, dtype=xp.uint32)
+    return mix(xp, base + games * xp.uint32(0x85EBCA6B))
+
+
+def shuffled(bk: Backend, key: Any, rnd: Any) -> Any:
+    """The pack of round ``rnd`` of each game, top first, from its stream."""
+    xp = bk.xp
+    stream = mix(xp, key + (rnd.astype(xp.uint32) + 1) * xp.uint32(0x9E3779B9))
+    ranks = mix(xp, stream[:, None] ^ (xp.arange(52, dtype=xp.uint32) * xp.uint32(0xC2B2AE35) + 1))
+    return xp.argsort(ranks, axis=1, stable=True).astype(xp.int32)
+
+
+_DRAW_TURNS: Final = 26
+"""The most turns of a draw from one pack (two contenders a turn); a draw tied
+that long (a chance far below 1e-30) stops with the first of those still tied."""
+
+
+def draw(bk: Backend, t: Tables, s: Arrays) -> Arrays:
+    """The draw for the first bidder (A25): a card turned to each seat from
+    the eldest round, the highest rank (ace high) wins, and tied seats draw
+    again in the same order; the cards come from one pack from the game's stream."""
+    xp = bk.xp
+    players = s.bids.shape[1]
+    drawing = s.phase == _DRAW
+    ids = xp.arange(52)
+    stream = mix(xp, s.key + (s.round.astype(xp.uint32) + 1) * xp.uint32(0x2545F491))
+    draw = mix(xp, stream[:, None] ^ (ids.astype(xp.uint32) * xp.uint32(0x85EBCA77) + 11))
+    pack = xp.argsort(draw, axis=1, stable=True).astype(xp.int32)
+    left = xp.ones((drawing.shape[0], players), bool)  # in turn from the eldest
+    used = xp.zeros_like(s.round)
+    for _ in range(_DRAW_TURNS):
+        count = left.sum(axis=1)
+        going = count > 1
+        if not bk.any(going):
+            break
+        place = xp.minimum(used[:, None] + xp.cumsum(left, axis=1) - 1, 51)
+        rank = xp.where(left, xp.take_along_axis(pack, place, axis=1) // 4, -1)
+        best = rank.max(axis=1, keepdims=True)
+        left = xp.where(going[:, None], left & (rank == best), left)
+        used = used + xp.where(going, count, 0)
+    first = (s.dealer + 1 + xp.argmax(left, axis=1)) % players
+    return s._replace(
+        drawn=xp.where(drawing[:, None] & (ids[None, :] < used[:, None]), pack, s.drawn),
+        first=xp.where(drawing, first, s.first),
+        leader=xp.where(drawing, first, s.leader),
+        phase=xp.where(drawing, t.next_phase[s.played, _DRAW], s.phase),
+    )
+
+
+def deal(bk: Backend, t: Tables, s: Arrays) -> Arrays:
+    """Deal the rounds waiting for their deal (§1.4): one card at a time from
+    the eldest, ``size`` each."""
+    xp = bk.xp
+    players = s.bids.shape[1]
+    dealing = s.phase == _DEAL
+    deck = xp.where(dealing[:, None], shuffled(bk, s.key, s.round), s.deck)
+    place = xp.arange(52)[None, :]
+    seat = (s.dealer[:, None] + 1 + place % players) % players
+    given = (place // players < s.size[:, None]) & dealing[:, None]
+    bits = xp.where(given, 1 << (deck // 4), 0)
+    hands = bk.scatter_sum(seat * 4 + deck % 4, bits, players * 4).reshape(-1, players, 4)
+    hand = xp.where(dealing[:, None, None], hands, s.hand)
+    after = t.next_phase[s.played, _DEAL]
+    return s._replace(
+        deck=deck,
+        hand=hand,
+        dealt=xp.where(dealing[:, None, None], hands, s.dealt),
+        phase=xp.where(dealing, after, s.phase),
+    )
+
+
+def shuffle(bk: Backend, t: Tables, s: Arrays) -> Arrays:
+    """Each player shuffles their own hand face down (RAF Blind, §2.3): the
+    piles, seat by seat, each its cards in an order drawn from the game's stream."""
+    xp = bk.xp
+    players = s.bids.shape[1]
+    shuffling = s.phase == _SHUFFLE
+    ids = xp.arange(52)
+    held = (xp.take(s.dealt, ids % 4, axis=2) >> (ids // 4)) & 1  # (B, P, 52)
+    owner = xp.where(held.sum(axis=1) > 0, xp.argmax(held, axis=1), players)  # (B, 52)
+    stream = mix(xp, s.key + (s.round.astype(xp.uint32) + 1) * xp.uint32(0x632BE5AB))
+    draw = mix(xp, stream[:, None] ^ (ids.astype(xp.uint32) * xp.uint32(0x9E3779B1) + 7))
+    order = xp.argsort(owner.astype(xp.uint32) * xp.uint32(1 << 26) + (draw >> 6), axis=1)
+    return s._replace(
+        piles=xp.where(shuffling[:, None], order.astype(xp.int32), s.piles),
+        phase=xp.where(shuffling, t.next_phase[s.played, _SHUFFLE], s.phase),
+    )
