@@ -111,9 +111,8 @@ class Tables(NamedTuple):
 
 def compile_rules(rules: RuleSet, players: int) -> tuple[Tables, dict[RoundSpec, int]]:
     """``rules`` for a table of ``players`` as arrays, and the number of each
-    round spec as played; or the RulesError that names a rule the kernel does
-    not carry."""
-    _refuse(rules, players)
+    round spec as played (a table size the rules refuse is the engine's RulesError)."""
+    new_game(rules, players)
     count = rules.num_rounds(players)
     specs = [rules.round_spec(index) for index in range(count)]
     played = Played(rules, players)
@@ -221,10 +220,6 @@ def _live(specs: list[RoundSpec]) -> int:
     if any(spec.suits.dealer_declares for spec in specs):
         return CALL_ID
     return TRUMP_ID
-
-
-def _refuse(rules: RuleSet, players: int) -> None:
-    new_game(rules, players)  # the engine's own refusal of a table size
 
 
 def _strengths(order: RankOrder, precedence: tuple[Suit, ...] | None) -> Any:
