@@ -77,6 +77,14 @@ def check(games: int, backend: str) -> None:
     from pyclag.vector import Env
 
     names = list(RULES)
+    envs: dict[tuple[str, int, int, int], Env] = {}  # compiled once each (JAX)
+
+    def env_of(name: str, players: int, size: int) -> Env:
+        key = (name, players, size, size % players)
+        if key not in envs:
+            envs[key] = Env(RULES[name], players, size, backend=backend, first_dealer=key[3])
+        return envs[key]
+
     done = compared = 0
     start = time.perf_counter()
     number = 0
@@ -85,11 +93,10 @@ def check(games: int, backend: str) -> None:
         rules = RULES[name]
         players = rules.min_players + number % (rules.max_players - rules.min_players + 1)
         size = min(BATCH, games - done)
-        env = Env(rules, players, size, backend=backend, first_dealer=number % players)
+        env = env_of(name, players, size)
         batch = env.reset(seed=number)
         if number % 8 == 0:  # one game more, compared at every step
-            one = Env(rules, players, 1, backend=backend, first_dealer=number % players)
-            compared += stepwise(one, number)
+            compared += stepwise(env_of(name, players, 1), number)
         while not np.asarray(batch.terminated).all():
             batch = env.step(batch, env.random_actions(batch, seed=number))
         finals = env.to_states(batch)
