@@ -6,16 +6,12 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from pyclag.engine.phases import Phase
 from pyclag.vector._backend import Backend
+from pyclag.vector._rounds import DEAL, DRAW, SHUFFLE
 from pyclag.vector._state import Arrays
-from pyclag.vector._tables import PHASE, Tables
+from pyclag.vector._tables import Tables
 
 __all__ = ["deal", "draw", "game_keys", "mix", "shuffle", "shuffled"]
-
-_DRAW: Final = PHASE[Phase.DRAW]
-_DEAL: Final = PHASE[Phase.DEAL]
-_SHUFFLE: Final = PHASE[Phase.SHUFFLE]
 
 
 # --- chance ----------------------------------------------------------------------------------
@@ -58,7 +54,7 @@ def draw(bk: Backend, t: Tables, s: Arrays) -> Arrays:
     again in the same order; the cards come from one pack from the game's stream."""
     xp = bk.xp
     players = s.bids.shape[1]
-    drawing = s.phase == _DRAW
+    drawing = s.phase == DRAW
     ids = xp.arange(52)
     stream = mix(xp, s.key + (s.round.astype(xp.uint32) + 1) * xp.uint32(0x2545F491))
     draw = mix(xp, stream[:, None] ^ (ids.astype(xp.uint32) * xp.uint32(0x85EBCA77) + 11))
@@ -80,7 +76,7 @@ def draw(bk: Backend, t: Tables, s: Arrays) -> Arrays:
         drawn=xp.where(drawing[:, None] & (ids[None, :] < used[:, None]), pack, s.drawn),
         first=xp.where(drawing, first, s.first),
         leader=xp.where(drawing, first, s.leader),
-        phase=xp.where(drawing, t.next_phase[s.played, _DRAW], s.phase),
+        phase=xp.where(drawing, t.next_phase[s.played, DRAW], s.phase),
     )
 
 
@@ -89,7 +85,7 @@ def deal(bk: Backend, t: Tables, s: Arrays) -> Arrays:
     the eldest, ``size`` each."""
     xp = bk.xp
     players = s.bids.shape[1]
-    dealing = s.phase == _DEAL
+    dealing = s.phase == DEAL
     deck = xp.where(dealing[:, None], shuffled(bk, s.key, s.round), s.deck)
     place = xp.arange(52)[None, :]
     seat = (s.dealer[:, None] + 1 + place % players) % players
@@ -97,7 +93,7 @@ def deal(bk: Backend, t: Tables, s: Arrays) -> Arrays:
     bits = xp.where(given, 1 << (deck // 4), 0)
     hands = bk.scatter_sum(seat * 4 + deck % 4, bits, players * 4).reshape(-1, players, 4)
     hand = xp.where(dealing[:, None, None], hands, s.hand)
-    after = t.next_phase[s.played, _DEAL]
+    after = t.next_phase[s.played, DEAL]
     return s._replace(
         deck=deck,
         hand=hand,
@@ -111,7 +107,7 @@ def shuffle(bk: Backend, t: Tables, s: Arrays) -> Arrays:
     piles, seat by seat, each its cards in an order drawn from the game's stream."""
     xp = bk.xp
     players = s.bids.shape[1]
-    shuffling = s.phase == _SHUFFLE
+    shuffling = s.phase == SHUFFLE
     ids = xp.arange(52)
     held = (xp.take(s.dealt, ids % 4, axis=2) >> (ids // 4)) & 1  # (B, P, 52)
     owner = xp.where(held.sum(axis=1) > 0, xp.argmax(held, axis=1), players)  # (B, 52)
@@ -120,5 +116,5 @@ def shuffle(bk: Backend, t: Tables, s: Arrays) -> Arrays:
     order = xp.argsort(owner.astype(xp.uint32) * xp.uint32(1 << 26) + (draw >> 6), axis=1)
     return s._replace(
         piles=xp.where(shuffling[:, None], order.astype(xp.int32), s.piles),
-        phase=xp.where(shuffling, t.next_phase[s.played, _SHUFFLE], s.phase),
+        phase=xp.where(shuffling, t.next_phase[s.played, SHUFFLE], s.phase),
     )

@@ -14,16 +14,27 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from pyclag.engine.phases import Phase
 from pyclag.vector._backend import Backend
 from pyclag.vector._chance import deal, draw, shuffle
+from pyclag.vector._rounds import (
+    BID,
+    BID_FIRST,
+    CALL,
+    DEAL,
+    DECLARE,
+    DRAW,
+    HAND_SIZE,
+    OVER,
+    PLAY,
+    ROUND_OVER,
+    SHUFFLE,
+)
 from pyclag.vector._state import Arrays
 from pyclag.vector._tables import (
     BID_ID,
     CALL_ID,
     HAND_ID,
     NO_TRUMP,
-    PHASE,
     TRUMP_ID,
     UNKNOWN,
     WILD_ID,
@@ -32,17 +43,6 @@ from pyclag.vector._tables import (
 
 __all__ = ["Arrays", "blank", "reset", "run_on", "settle", "step"]
 
-_BID: Final = PHASE[Phase.BID]
-_BID_FIRST: Final = PHASE[Phase.BID_BEFORE_DEAL]
-_DRAW: Final = PHASE[Phase.DRAW]
-_DEAL: Final = PHASE[Phase.DEAL]
-_HAND_SIZE: Final = PHASE[Phase.CHOOSE_HAND_SIZE]
-_CALL: Final = PHASE[Phase.CALL]
-_DECLARE: Final = PHASE[Phase.DECLARE_TRUMP]
-_SHUFFLE: Final = PHASE[Phase.SHUFFLE]
-_PLAY: Final = PHASE[Phase.PLAY]
-_ROUND_OVER: Final = PHASE[Phase.ROUND_OVER]
-_OVER: Final = PHASE[Phase.GAME_OVER]
 _FORCED_ZERO: Final = 3  # Bidding.FORCED_ZERO's place in its enum
 _SHUFFLED: Final = 3  # PlayMode.SHUFFLED's place in PILES
 
@@ -58,9 +58,9 @@ def _first_actor(xp: Any, s: Arrays, phase: Any) -> Any:
     """Who acts on entering ``phase``: the first bidder bids first and leads;
     the dealer chooses the hand size and declares trumps; the caller calls;
     nobody in a chance step or once over."""
-    seat = xp.where((phase == _BID) | (phase == _BID_FIRST) | (phase == _PLAY), s.first, -1)
-    seat = xp.where((phase == _DECLARE) | (phase == _HAND_SIZE), s.dealer, seat)
-    return xp.where(phase == _CALL, s.caller, seat)
+    seat = xp.where((phase == BID) | (phase == BID_FIRST) | (phase == PLAY), s.first, -1)
+    seat = xp.where((phase == DECLARE) | (phase == HAND_SIZE), s.dealer, seat)
+    return xp.where(phase == CALL, s.caller, seat)
 
 
 def _start(t: Tables, s: Arrays, index: Any, caller: Any) -> tuple[Any, Any]:
@@ -129,7 +129,7 @@ def reset(bk: Backend, t: Tables, keys: Any, first_dealer: Any) -> Arrays:
 def run_on(bk: Backend, t: Tables, s: Arrays) -> Arrays:
     """Games waiting for chance (a batch read from states) run on to their
     next decision."""
-    return settle(bk, t, s, (s.phase == _DRAW) | (s.phase == _DEAL) | (s.phase == _SHUFFLE))
+    return settle(bk, t, s, (s.phase == DRAW) | (s.phase == DEAL) | (s.phase == SHUFFLE))
 
 
 # --- a step ----------------------------------------------------------------------------------
@@ -143,7 +143,7 @@ def step(bk: Backend, t: Tables, s: Arrays, action: Any) -> Arrays:
     xp = bk.xp
     players = s.bids.shape[1]
     action = xp.asarray(action, dtype=xp.int32)
-    live = s.phase != _OVER
+    live = s.phase != OVER
     seat = s.to_act
     at = xp.arange(s.log.shape[1])[None, :] == s.logged[:, None]
     s = s._replace(
@@ -151,11 +151,11 @@ def step(bk: Backend, t: Tables, s: Arrays, action: Any) -> Arrays:
         logged=s.logged + live,
         rewards=xp.zeros_like(s.rewards),
     )
-    bidding = live & ((s.phase == _BID) | (s.phase == _BID_FIRST))
-    playing = live & (s.phase == _PLAY)
-    choosing = live & (s.phase == _HAND_SIZE)
-    calling = live & (s.phase == _CALL)
-    declaring = live & (s.phase == _DECLARE)
+    bidding = live & ((s.phase == BID) | (s.phase == BID_FIRST))
+    playing = live & (s.phase == PLAY)
+    choosing = live & (s.phase == HAND_SIZE)
+    calling = live & (s.phase == CALL)
+    declaring = live & (s.phase == DECLARE)
     s = bk.maybe(bidding, _bid, t, s, action, bidding)
     s = bk.maybe(playing, _play, t, s, action, playing)
     # A call or a declaration makes the round another round as played.
@@ -165,7 +165,7 @@ def step(bk: Backend, t: Tables, s: Arrays, action: Any) -> Arrays:
     played = xp.where(calling, called, xp.where(declaring, declared, s.played))
     last = (s.first + players - 1) % players
     finished = (bidding & (seat == last)) | choosing | calling | declaring
-    moved = finished | (playing & (s.phase == _ROUND_OVER))
+    moved = finished | (playing & (s.phase == ROUND_OVER))
     after = t.next_phase[played, s.phase]
     s = s._replace(
         played=played,
@@ -246,7 +246,7 @@ def _close_trick(bk: Backend, t: Tables, s: Arrays, full: Any) -> Arrays:
         trick=xp.where(full[:, None], -1, s.trick),
         wild=s.wild & ~full[:, None],
         trick_len=xp.where(full, 0, s.trick_len),
-        phase=xp.where(over, _ROUND_OVER, s.phase),
+        phase=xp.where(over, ROUND_OVER, s.phase),
     )
 
 
@@ -258,8 +258,8 @@ def settle(bk: Backend, t: Tables, s: Arrays, moved: Any) -> Arrays:
     the end of the game): score a finished round and start the next, deal,
     show the trump when the round's rules allow, play face-down piles."""
     for _ in range(t.chained):
-        chance = (s.phase == _DRAW) | (s.phase == _DEAL) | (s.phase == _SHUFFLE)
-        pending = moved | (s.phase == _ROUND_OVER) | chance
+        chance = (s.phase == DRAW) | (s.phase == DEAL) | (s.phase == SHUFFLE)
+        pending = moved | (s.phase == ROUND_OVER) | chance
         if not bk.any(pending):
             break
         s = bk.maybe(pending, _run_on, t, s, moved)
@@ -271,14 +271,14 @@ def _run_on(bk: Backend, t: Tables, s: Arrays, moved: Any) -> Arrays:
     """One pass of :func:`settle`."""
     xp = bk.xp
     before = s.phase
-    s = bk.maybe(s.phase == _ROUND_OVER, _end_round, t, s)
-    s = bk.maybe(s.phase == _DRAW, draw, t, s)
-    s = bk.maybe(s.phase == _DEAL, deal, t, s)
+    s = bk.maybe(s.phase == ROUND_OVER, _end_round, t, s)
+    s = bk.maybe(s.phase == DRAW, draw, t, s)
+    s = bk.maybe(s.phase == DEAL, deal, t, s)
     s = _reveal(bk, t, s)
-    s = bk.maybe(s.phase == _SHUFFLE, shuffle, t, s)
-    forced = (s.phase == _PLAY) & (t.bidding[s.played] == _FORCED_ZERO)
+    s = bk.maybe(s.phase == SHUFFLE, shuffle, t, s)
+    forced = (s.phase == PLAY) & (t.bidding[s.played] == _FORCED_ZERO)
     s = s._replace(bids=xp.where(forced[:, None], 0, s.bids))
-    piles = (s.phase == _PLAY) & (t.pile[s.played] > 0) & (s.done == 0)
+    piles = (s.phase == PLAY) & (t.pile[s.played] > 0) & (s.done == 0)
     s = bk.maybe(piles, _play_piles, t, s, piles)
     entering = moved | (s.phase != before)
     return s._replace(to_act=xp.where(entering, _first_actor(xp, s, s.phase), s.to_act))
@@ -289,7 +289,7 @@ def _end_round(bk: Backend, t: Tables, s: Arrays) -> Arrays:
     start the next round (or end the game), with its caller if it has one."""
     xp = bk.xp
     players = s.bids.shape[1]
-    ending = s.phase == _ROUND_OVER
+    ending = s.phase == ROUND_OVER
     r, v = s.round, s.played
     made = s.bids == s.won
     contract = xp.where(made, t.bonus[v][:, None] + t.per_trick[v][:, None] * s.weighted, 0)
@@ -326,7 +326,7 @@ def _end_round(bk: Backend, t: Tables, s: Arrays) -> Arrays:
         caller=xp.where(going_on, caller, s.caller),
         dealer=dealer,
         first=xp.where(going_on, (dealer + 1) % players, s.first),
-        phase=xp.where(going_on, first_phase, xp.where(ending, _OVER, s.phase)),
+        phase=xp.where(going_on, first_phase, xp.where(ending, OVER, s.phase)),
     )
     return s._replace(
         hand=xp.where(fresh[:, :, None], 0, s.hand),
@@ -356,7 +356,7 @@ def _reveal(bk: Backend, t: Tables, s: Arrays) -> Arrays:
     players = s.bids.shape[1]
     v = s.played
     fixed = t.fixed_trump[v]
-    waits = t.reveal_after[v] & ((s.phase == _BID) | (s.phase == _BID_FIRST))
+    waits = t.reveal_after[v] & ((s.phase == BID) | (s.phase == BID_FIRST))
     turns_up = t.turns_up[v] & (players * s.size < 52)  # no card left to turn: no trumps
     known = turns_up | (fixed != UNKNOWN)
     shows = (s.trump == UNKNOWN) & (s.deck[:, 0] >= 0) & known & ~waits
@@ -400,5 +400,5 @@ def _play_piles(bk: Backend, t: Tables, s: Arrays, piles: Any) -> Arrays:
         done=xp.where(piles, size, s.done),
         leader=xp.where(piles, leader, s.leader),
         hand=xp.where(piles[:, None, None], 0, s.hand),
-        phase=xp.where(piles, t.next_phase[s.played, _PLAY], s.phase),
+        phase=xp.where(piles, t.next_phase[s.played, PLAY], s.phase),
     )

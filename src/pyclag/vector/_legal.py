@@ -13,16 +13,15 @@ from __future__ import annotations
 
 from typing import Any, Final, NamedTuple
 
-from pyclag.engine.phases import Phase
 from pyclag.vector._backend import Backend
 from pyclag.vector._chance import mix
+from pyclag.vector._rounds import BID, BID_FIRST, CALL, DECLARE, HAND_SIZE, PLAY
 from pyclag.vector._state import Arrays
 from pyclag.vector._tables import (
     BID_ID,
     CALL_ID,
     HAND_ID,
     NO_TRUMP,
-    PHASE,
     TRUMP_ID,
     WILD_ID,
     Tables,
@@ -30,12 +29,6 @@ from pyclag.vector._tables import (
 
 __all__ = ["Cards", "legal_cards", "legal_mask", "random_actions", "spread"]
 
-_BID: Final = PHASE[Phase.BID]
-_BID_FIRST: Final = PHASE[Phase.BID_BEFORE_DEAL]
-_DECLARE: Final = PHASE[Phase.DECLARE_TRUMP]
-_HAND_SIZE: Final = PHASE[Phase.CHOOSE_HAND_SIZE]
-_CALL: Final = PHASE[Phase.CALL]
-_PLAY: Final = PHASE[Phase.PLAY]
 _RANKS: Final = 0x1FFF  # a whole suit
 _TWO: Final = 1  # a two's bit in its suit's mask
 
@@ -68,7 +61,7 @@ def legal_cards(bk: Backend, t: Tables, s: Arrays) -> Cards:
     follows = (in_led.sum(axis=1) > 0) & ~leading
     plain = xp.where(follows[:, None] & ~led, 0, hand)
     none = xp.zeros_like(hand)
-    wild = t.twos[s.played] & (s.phase == _PLAY)
+    wild = t.twos[s.played] & (s.phase == PLAY)
     if not bk.any(wild):
         return Cards(plain, none > 0, none)
     return bk.maybe(wild, _wild_cards, t, Cards(plain, none > 0, none), s, hand, led, leading)
@@ -139,23 +132,23 @@ def legal_mask(bk: Backend, t: Tables, s: Arrays, width: int) -> Any:
     """Each game's legal action ids, as flags ``width`` wide (the codec's ids)."""
     count = s.bids.shape[0]
     blocks = []
-    playing = s.phase == _PLAY
+    playing = s.phase == PLAY
     if bk.any(playing):
         cards = legal_cards(bk, t, s)
         blocks.append((0, spread(t, cards.natural) & playing[:, None]))
         if width > WILD_ID and bk.any(cards.twos.any(axis=1)):
             named = spread(t, cards.identities)[:, None, :] & cards.twos[:, :, None]
             blocks.append((WILD_ID, (named & playing[:, None, None]).reshape(count, 4 * 52)))
-    bidding = (s.phase == _BID) | (s.phase == _BID_FIRST)
+    bidding = (s.phase == BID) | (s.phase == BID_FIRST)
     if bk.any(bidding):
         blocks.append((BID_ID, t.bids[_bid_row(bk, t, s)] & bidding[:, None]))
-    choosing = s.phase == _HAND_SIZE
+    choosing = s.phase == HAND_SIZE
     if width > HAND_ID and bk.any(choosing):
         blocks.append((HAND_ID, t.hand_sizes[s.round] & choosing[:, None]))
-    declaring = s.phase == _DECLARE
+    declaring = s.phase == DECLARE
     if width > TRUMP_ID and bk.any(declaring):
         blocks.append((TRUMP_ID, (t.declare_to[s.round] >= 0) & declaring[:, None]))
-    calling = s.phase == _CALL
+    calling = s.phase == CALL
     if width > CALL_ID and bk.any(calling):
         blocks.append((CALL_ID, (t.call_to[s.round] >= 0) & calling[:, None]))
     return bk.place(count, width, blocks)
@@ -182,7 +175,7 @@ def random_actions(bk: Backend, t: Tables, s: Arrays, seed: Any) -> Any:
     draw = mix(xp, s.key ^ mix(xp, moment * xp.uint32(0x27D4EB2F) + seed.astype(xp.uint32)))
     unit = (draw >> 8).astype(xp.float32) * xp.float32(1.0 / (1 << 24))
     action = xp.zeros_like(s.to_act)
-    playing = s.phase == _PLAY
+    playing = s.phase == PLAY
     if bk.any(playing):  # the k-th natural card, else the k-th (two, identity) pair
         cards = legal_cards(bk, t, s)
         naturals = t.popcount[cards.natural].sum(axis=1)
@@ -196,15 +189,15 @@ def random_actions(bk: Backend, t: Tables, s: Arrays, seed: Any) -> Any:
         named = _kth_card(bk, t, cards.identities, extra % xp.maximum(names, 1))
         wild = WILD_ID + two * 52 + named
         action = xp.where(playing, xp.where(k < naturals, card, wild), action)
-    bidding = (s.phase == _BID) | (s.phase == _BID_FIRST)
+    bidding = (s.phase == BID) | (s.phase == BID_FIRST)
     if bk.any(bidding):  # the k-th bid of the legal row
         row = _bid_row(bk, t, s)
         bid = BID_ID + t.bid_pick[(*row, (unit * t.bid_count[row]).astype(xp.int32))]
         action = xp.where(bidding, bid, action)
     for phase, first, table in (
-        (_HAND_SIZE, HAND_ID, t.hand_sizes),
-        (_DECLARE, TRUMP_ID, t.declare_to >= 0),
-        (_CALL, CALL_ID, t.call_to >= 0),
+        (HAND_SIZE, HAND_ID, t.hand_sizes),
+        (DECLARE, TRUMP_ID, t.declare_to >= 0),
+        (CALL, CALL_ID, t.call_to >= 0),
     ):
         asked = s.phase == phase
         if bk.any(asked):  # the k-th of the round's choices

@@ -5,26 +5,25 @@ rollouts, simulations and benchmarks, one compiled loop on JAX (a
 from __future__ import annotations
 
 import functools
-from typing import Any, Final
+from typing import Any
 
-from pyclag.engine.phases import Phase
 from pyclag.vector._backend import Backend
 from pyclag.vector._kernel import step
 from pyclag.vector._legal import random_actions
+from pyclag.vector._rounds import OVER
 from pyclag.vector._state import Arrays
-from pyclag.vector._tables import PHASE, Tables
+from pyclag.vector._tables import Tables
 from pyclag.vector._view import observation
 
 __all__ = ["play_out", "play_out_observed"]
 
-_OVER: Final = PHASE[Phase.GAME_OVER]
 
 Carry = tuple[Arrays, Any, Any]
 """The loop's state: the batch, the steps taken, the observations' running sum."""
 
 
 def _going(carry: Carry) -> Any:
-    return ~(carry[0].phase == _OVER).all()
+    return ~(carry[0].phase == OVER).all()
 
 
 def _one(bk: Backend, t: Tables, seed: Any, observed: bool, carry: Carry) -> Carry:

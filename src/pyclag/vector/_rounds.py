@@ -26,10 +26,41 @@ from pyclag.rules.trumps import DealerCalls, NoTrumps, Precedence, Trumps, TurnU
 from pyclag.scoring.schemes import MostTricks
 from pyclag.views.encoding import layout, suit_index
 
-__all__ = ["NO_TRUMP", "PHASE", "PILES", "SUIT_KINDS", "UNKNOWN", "Played"]
+__all__ = [
+    "BID",
+    "BID_FIRST",
+    "CALL",
+    "DEAL",
+    "DECLARE",
+    "DRAW",
+    "HAND_SIZE",
+    "NO_TRUMP",
+    "OVER",
+    "PHASE",
+    "PILES",
+    "PLAY",
+    "ROUND_OVER",
+    "SHUFFLE",
+    "SUIT_KINDS",
+    "UNKNOWN",
+    "Played",
+]
 
 PHASE: Final = {phase: number for number, phase in enumerate(Phase)}
 """Each phase's number in the arrays: its place in :class:`~pyclag.engine.phases.Phase`."""
+
+# The numbers the kernel compares a game's phase with.
+DRAW: Final = PHASE[Phase.DRAW]
+HAND_SIZE: Final = PHASE[Phase.CHOOSE_HAND_SIZE]
+BID_FIRST: Final = PHASE[Phase.BID_BEFORE_DEAL]
+DEAL: Final = PHASE[Phase.DEAL]
+CALL: Final = PHASE[Phase.CALL]
+DECLARE: Final = PHASE[Phase.DECLARE_TRUMP]
+BID: Final = PHASE[Phase.BID]
+SHUFFLE: Final = PHASE[Phase.SHUFFLE]
+PLAY: Final = PHASE[Phase.PLAY]
+ROUND_OVER: Final = PHASE[Phase.ROUND_OVER]
+OVER: Final = PHASE[Phase.GAME_OVER]
 
 NO_TRUMP: Final = 4
 """The trump code of a round without trumps (0..3 are the suits C, D, S, H)."""

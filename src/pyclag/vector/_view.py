@@ -15,14 +15,13 @@ from typing import Any, Final
 from pyclag.engine.phases import Phase
 from pyclag.vector._backend import Backend
 from pyclag.vector._legal import spread
+from pyclag.vector._rounds import BID, OVER
 from pyclag.vector._state import Arrays
-from pyclag.vector._tables import PHASE, UNKNOWN, Tables
+from pyclag.vector._tables import UNKNOWN, Tables
 from pyclag.views.encoding import layout
 
 __all__ = ["observation"]
 
-_BID: Final = PHASE[Phase.BID]
-_OVER: Final = PHASE[Phase.GAME_OVER]
 _UNSEEN: Final = 1  # Bidding.UNSEEN's place in its enum
 
 
@@ -36,7 +35,7 @@ def observation(bk: Backend, t: Tables, s: Arrays) -> Any:
     count, players = s.bids.shape
     f32 = xp.float32
     at = {piece.name: piece.start for piece in layout(players)}
-    live = s.phase != _OVER
+    live = s.phase != OVER
     me = s.to_act % players  # a finished game's row is zeroed below
     v = s.played
     # The hand size, or the round's as scheduled while the RAF dealer has yet to choose.
@@ -56,7 +55,7 @@ def observation(bk: Backend, t: Tables, s: Arrays) -> Any:
         return (seat - me) % players
 
     all_ = live
-    unseen = (s.phase == _BID) & (t.bidding[v] == _UNSEEN)
+    unseen = (s.phase == BID) & (t.bidding[v] == _UNSEEN)
     hand = spread(t, s.hand[xp.arange(count), me])
     played = s.dealt & ~s.hand
     in_trick = s.trick >= 0
