@@ -13,9 +13,9 @@ from typing import Any, Final
 
 import numpy as np
 
-from pyclag.actions import CallChoice, Madness
+from pyclag.actions import CallChoice, DeclareTrump, Madness
 from pyclag.cards import Suit
-from pyclag.codec import CALL_CHOICES
+from pyclag.codec import CALL_CHOICES, ID_BLOCKS, action_id
 from pyclag.engine.decisions import round_phases
 from pyclag.engine.phases import Phase
 from pyclag.rules.deals import Bidding, PlayMode, Reveal
@@ -74,6 +74,7 @@ PILES: Final = (PlayMode.HAND, PlayMode.DEALT_ORDER, PlayMode.REVERSE_ORDER, Pla
 """The play modes by their number in the arrays."""
 
 _MADNESS: Final = (None, Madness.ASCENDING, Madness.DESCENDING)
+_TRUMP_ID: Final = ID_BLOCKS[3].start
 
 
 class Played:
@@ -121,8 +122,8 @@ class Played:
         (C D S H, no trumps; -1: not one its rules allow)."""
         out = [-1] * 5
         if spec.suits.dealer_declares:
-            for choice in spec.suits.choices:
-                place = NO_TRUMP if isinstance(choice, NoTrumps) else suit_index(choice)
+            for choice in spec.suits.choices:  # at the place of its action id
+                place = action_id(DeclareTrump(0, choice)) - _TRUMP_ID
                 out[place] = self.number(spec.with_trump(choice))
         return out
 
