@@ -158,21 +158,29 @@ def step(bk: Backend, t: Tables, s: Arrays, action: Any) -> Arrays:
     declaring = live & (s.phase == DECLARE)
     s = bk.maybe(bidding, _bid, t, s, action, bidding)
     s = bk.maybe(playing, _play, t, s, action, playing)
-    # A call or a declaration makes the round another round as played.
-    r = s.round
-    called = t.call_to[r, xp.clip(action - CALL_ID, 0, t.call_to.shape[1] - 1)]
-    declared = t.declare_to[r, xp.clip(action - TRUMP_ID, 0, 4)]
-    played = xp.where(calling, called, xp.where(declaring, declared, s.played))
     last = (s.first + players - 1) % players
     finished = (bidding & (seat == last)) | choosing | calling | declaring
     moved = finished | (playing & (s.phase == ROUND_OVER))
-    after = t.next_phase[played, s.phase]
-    s = s._replace(
-        played=played,
-        size=xp.where(choosing, action - HAND_ID + 1, s.size),
-        phase=xp.where(finished, after, s.phase),
-    )
+    s = bk.maybe(finished, _move_on, t, s, action, finished)
     return settle(bk, t, s, moved)
+
+
+def _move_on(bk: Backend, t: Tables, s: Arrays, action: Any, finished: Any) -> Arrays:
+    """Games whose action ended a phase: a call or a declaration makes the
+    round another round as played, a choice of hand size sets it; each
+    game goes to the next phase of its round as played."""
+    xp = bk.xp
+    r = s.round
+    calling, declaring = s.phase == CALL, s.phase == DECLARE
+    call = xp.minimum(xp.maximum(action - CALL_ID, 0), t.call_to.shape[1] - 1)
+    trump = xp.minimum(xp.maximum(action - TRUMP_ID, 0), 4)
+    played = xp.where(calling, t.call_to[r, call], s.played)
+    played = xp.where(declaring, t.declare_to[r, trump], played)
+    return s._replace(
+        played=played,
+        size=xp.where(s.phase == HAND_SIZE, action - HAND_ID + 1, s.size),
+        phase=xp.where(finished, t.next_phase[played, s.phase], s.phase),
+    )
 
 
 def _bid(bk: Backend, t: Tables, s: Arrays, action: Any, bidding: Any) -> Arrays:
