@@ -280,14 +280,17 @@ def _run_on(bk: Backend, t: Tables, s: Arrays, moved: Any) -> Arrays:
     xp = bk.xp
     before = s.phase
     s = bk.maybe(s.phase == ROUND_OVER, _end_round, t, s)
-    s = bk.maybe(s.phase == DRAW, draw, t, s)
+    if DRAW in t.phases:  # the rules' own phases: the rest are not compiled in
+        s = bk.maybe(s.phase == DRAW, draw, t, s)
     s = bk.maybe(s.phase == DEAL, deal, t, s)
     s = _reveal(bk, t, s)
-    s = bk.maybe(s.phase == SHUFFLE, shuffle, t, s)
+    if SHUFFLE in t.phases:
+        s = bk.maybe(s.phase == SHUFFLE, shuffle, t, s)
     forced = (s.phase == PLAY) & (t.bidding[s.played] == _FORCED_ZERO)
     s = s._replace(bids=xp.where(forced[:, None], 0, s.bids))
-    piles = (s.phase == PLAY) & (t.pile[s.played] > 0) & (s.done == 0)
-    s = bk.maybe(piles, _play_piles, t, s, piles)
+    if t.piled:
+        piles = (s.phase == PLAY) & (t.pile[s.played] > 0) & (s.done == 0)
+        s = bk.maybe(piles, _play_piles, t, s, piles)
     entering = moved | (s.phase != before)
     return s._replace(to_act=xp.where(entering, _first_actor(xp, s, s.phase), s.to_act))
 

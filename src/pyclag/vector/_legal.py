@@ -62,7 +62,7 @@ def legal_cards(bk: Backend, t: Tables, s: Arrays) -> Cards:
     plain = xp.where(follows[:, None] & ~led, 0, hand)
     none = xp.zeros_like(hand)
     wild = t.twos[s.played] & (s.phase == PLAY)
-    if not bk.any(wild):
+    if not t.wild or not bk.any(wild):
         return Cards(plain, none > 0, none)
     return bk.maybe(wild, _wild_cards, t, Cards(plain, none > 0, none), s, hand, led, leading)
 
@@ -143,13 +143,13 @@ def legal_mask(bk: Backend, t: Tables, s: Arrays, width: int) -> Any:
     if bk.any(bidding):
         blocks.append((BID_ID, t.bids[_bid_row(bk, t, s)] & bidding[:, None]))
     choosing = s.phase == HAND_SIZE
-    if width > HAND_ID and bk.any(choosing):
+    if width > HAND_ID and HAND_SIZE in t.phases and bk.any(choosing):
         blocks.append((HAND_ID, t.hand_sizes[s.round] & choosing[:, None]))
     declaring = s.phase == DECLARE
-    if width > TRUMP_ID and bk.any(declaring):
+    if width > TRUMP_ID and DECLARE in t.phases and bk.any(declaring):
         blocks.append((TRUMP_ID, (t.declare_to[s.round] >= 0) & declaring[:, None]))
     calling = s.phase == CALL
-    if width > CALL_ID and bk.any(calling):
+    if width > CALL_ID and CALL in t.phases and bk.any(calling):
         blocks.append((CALL_ID, (t.call_to[s.round] >= 0) & calling[:, None]))
     return bk.place(count, width, blocks)
 
@@ -179,16 +179,20 @@ def random_actions(bk: Backend, t: Tables, s: Arrays, seed: Any) -> Any:
     if bk.any(playing):  # the k-th natural card, else the k-th (two, identity) pair
         cards = legal_cards(bk, t, s)
         naturals = t.popcount[cards.natural].sum(axis=1)
-        names = t.popcount[cards.identities].sum(axis=1)
-        twos = cards.twos.sum(axis=1)
-        k = (unit * (naturals + twos * names)).astype(xp.int32)
-        card = _kth_card(bk, t, cards.natural, xp.minimum(k, xp.maximum(naturals - 1, 0)))
-        extra = xp.maximum(k - naturals, 0)
-        which = extra // xp.maximum(names, 1)  # the which-th playable two, by suit
-        two = xp.argmax(xp.cumsum(cards.twos, axis=1) > which[:, None], axis=1)
-        named = _kth_card(bk, t, cards.identities, extra % xp.maximum(names, 1))
-        wild = WILD_ID + two * 52 + named
-        action = xp.where(playing, xp.where(k < naturals, card, wild), action)
+        if not t.wild:  # no round of these rules has wild twos
+            card = _kth_card(bk, t, cards.natural, (unit * naturals).astype(xp.int32))
+            action = xp.where(playing, card, action)
+        else:
+            names = t.popcount[cards.identities].sum(axis=1)
+            twos = cards.twos.sum(axis=1)
+            k = (unit * (naturals + twos * names)).astype(xp.int32)
+            card = _kth_card(bk, t, cards.natural, xp.minimum(k, xp.maximum(naturals - 1, 0)))
+            extra = xp.maximum(k - naturals, 0)
+            which = extra // xp.maximum(names, 1)  # the which-th playable two, by suit
+            two = xp.argmax(xp.cumsum(cards.twos, axis=1) > which[:, None], axis=1)
+            named = _kth_card(bk, t, cards.identities, extra % xp.maximum(names, 1))
+            wild = WILD_ID + two * 52 + named
+            action = xp.where(playing, xp.where(k < naturals, card, wild), action)
     bidding = (s.phase == BID) | (s.phase == BID_FIRST)
     if bk.any(bidding):  # the k-th bid of the legal row
         row = _bid_row(bk, t, s)
@@ -200,7 +204,7 @@ def random_actions(bk: Backend, t: Tables, s: Arrays, seed: Any) -> Any:
         (CALL, CALL_ID, t.call_to >= 0),
     ):
         asked = s.phase == phase
-        if bk.any(asked):  # the k-th of the round's choices
+        if phase in t.phases and bk.any(asked):  # the k-th of the round's choices
             row = table[s.round]
             k = (unit * row.sum(axis=1)).astype(xp.int32)
             action = xp.where(asked, first + bk.kth(row, k), action)

@@ -107,6 +107,9 @@ class Tables(NamedTuple):
     largest: int  # the largest hand size
     width: int  # the most actions a round takes
     live: int  # one past the highest action id these rules use
+    phases: frozenset[int]  # the phases a round of these rules can be in
+    wild: bool  # some round has wild twos
+    piled: bool  # some round is played from face-down piles
 
 
 def compile_rules(rules: RuleSet, players: int) -> tuple[Tables, dict[RoundSpec, int]]:
@@ -164,6 +167,9 @@ def compile_rules(rules: RuleSet, players: int) -> tuple[Tables, dict[RoundSpec,
         largest=largest,
         width=players + 2 + players * largest,
         live=_live(specs),
+        phases=frozenset(PHASE[p] for spec in played.specs for p in round_phases(spec, rules)),
+        wild=any(spec.twos is not None for spec in played.specs),
+        piled=any(spec.play.is_pile for spec in played.specs),
         **rows,
     ), played.numbers
 
