@@ -10,15 +10,15 @@ import numpy as np
 from pyclag._checks import is_whole, not_a, whole
 from pyclag.codec import NUM_ACTIONS, action_of
 from pyclag.engine import new_game
-from pyclag.engine.phases import Phase
 from pyclag.engine.state import GameState, seat_to_act
 from pyclag.errors import IllegalActionError, RulesError
 from pyclag.rules.ruleset import RuleSet
 from pyclag.vector import _chance, _kernel, _legal, _playout, _view
 from pyclag.vector._backend import BACKENDS, Backend, backend
+from pyclag.vector._rounds import OVER
 from pyclag.vector._state import Arrays
 from pyclag.vector._states import check_states, from_states, to_states
-from pyclag.vector._tables import PHASE, Tables, compile_rules
+from pyclag.vector._tables import Tables, compile_rules
 from pyclag.views import observe
 
 __all__ = ["Batch", "Env"]
@@ -40,7 +40,7 @@ class Batch:
     * ``scores``: (B, players) the running totals.
     * ``terminated``: (B,) bool, whether each game is over.
 
-    ``arrays`` is the whole state (:class:`~pyclag.vector._kernel.Arrays`);
+    ``arrays`` is the whole state (:class:`~pyclag.vector._state.Arrays`);
     ``phase`` each game's phase as its place in :class:`~pyclag.Phase`.
     """
 
@@ -73,7 +73,7 @@ class Batch:
 
     @property
     def terminated(self) -> Any:
-        return self.arrays.phase == PHASE[Phase.GAME_OVER]
+        return self.arrays.phase == OVER
 
     @property
     def rewards(self) -> Any:

@@ -138,7 +138,7 @@ def run_on(bk: Backend, t: Tables, s: Arrays) -> Arrays:
 def step(bk: Backend, t: Tables, s: Arrays, action: Any) -> Arrays:
     """Every game takes its action (a codec id; a finished game ignores its
     own), then runs on to its next decision: a pure function of arrays. The
-    actions must be legal (:func:`legal_mask`); :class:`~pyclag.vector.Env`
+    actions must be legal (:func:`~pyclag.vector._legal.legal_mask`); :class:`~pyclag.vector.Env`
     checks them before it calls this."""
     xp = bk.xp
     players = s.bids.shape[1]
