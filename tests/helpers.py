@@ -115,7 +115,7 @@ def rank_value(rank: Rank, order: RankOrder) -> int:
     return 16 - rank.value
 
 
-EXTRAS = {"pyclag.openspiel": "pyspiel"}
+EXTRAS = {"pyclag.openspiel": "pyspiel", "pyclag.vector": "numpy"}
 """The subpackages that need an optional extra to import, and the module each needs."""
 
 

@@ -142,7 +142,7 @@ def test_30_9_readme_docs_command_needs_no_extra_beyond_docs() -> None:
         for package in EXTRAS
         if any(name == package or name.startswith(package + ".") for name in documented)
     }
-    assert needed == {"openspiel"}
+    assert needed == {"openspiel", "vector"}
     assert needed <= brought("docs")
     rtd = (ROOT / ".readthedocs.yaml").read_text(encoding="utf-8")
     assert "extra_requirements:\n        - docs\n" in rtd
