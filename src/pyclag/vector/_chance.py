@@ -14,9 +14,6 @@ from pyclag.vector._tables import Tables
 __all__ = ["deal", "draw", "game_keys", "mix", "shuffle", "shuffled"]
 
 
-# --- chance ----------------------------------------------------------------------------------
-
-
 def mix(xp: Any, x: Any) -> Any:
     """A 32-bit integer hash (lowbias32): the same bits on every backend."""
     x = x ^ (x >> 16)
@@ -26,12 +23,12 @@ def mix(xp: Any, x: Any) -> Any:
     return x ^ (x >> 16)
 
 
-def game_keys(bk: Backend, seed: int, count: int, start: int = 0) -> Any:
+def game_keys(bk: Backend, seed: int, count: int) -> Any:
     """Each game's stream of chance for a batch reset from ``seed``."""
     xp = bk.xp
     halves = xp.asarray([seed & 0xFFFFFFFF, (seed >> 32) & 0xFFFFFFFF], dtype=xp.uint32)
     base = mix(xp, halves[:1] ^ mix(xp, halves[1:] + xp.uint32(0x9E3779B9)))
-    games = xp.arange(start, start + count, dtype=xp.uint32)
+    games = xp.arange(count, dtype=xp.uint32)
     return mix(xp, base + games * xp.uint32(0x85EBCA6B))
 
 
