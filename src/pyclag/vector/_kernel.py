@@ -231,10 +231,9 @@ def _winners(bk: Backend, t: Tables, s: Arrays, cards: Any, leader: Any, wild: A
 
 
 def _weight(xp: Any, t: Tables, s: Arrays, done: Any) -> Any:
-    """What the trick after ``done`` tricks counts for: under a madness its
-    place (ascending) or its place from the end (descending), else 1 (§2.3)."""
-    madness = t.madness[s.played]
-    return xp.where(madness == 1, done + 1, xp.where(madness == 2, s.size - done, 1))
+    """What the trick after ``done`` tricks counts for (§2.3: the madness's
+    trick values, compiled from :meth:`~pyclag.actions.Madness.trick_value`)."""
+    return t.weights[t.madness[s.played], s.size, xp.minimum(done, t.weights.shape[2] - 1)]
 
 
 def _close_trick(bk: Backend, t: Tables, s: Arrays, full: Any) -> Arrays:

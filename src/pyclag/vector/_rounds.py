@@ -34,6 +34,7 @@ __all__ = [
     "DECLARE",
     "DRAW",
     "HAND_SIZE",
+    "MADNESSES",
     "NO_TRUMP",
     "OVER",
     "PHASE",
@@ -73,7 +74,8 @@ SUIT_KINDS: Final = (TurnUp, NoTrumps, Trumps, DealerCalls, Precedence)
 PILES: Final = (PlayMode.HAND, PlayMode.DEALT_ORDER, PlayMode.REVERSE_ORDER, PlayMode.SHUFFLED)
 """The play modes by their number in the arrays."""
 
-_MADNESS: Final = (None, Madness.ASCENDING, Madness.DESCENDING)
+MADNESSES: Final = (None, Madness.ASCENDING, Madness.DESCENDING)
+"""The madnesses by their number in the arrays."""
 _TRUMP_ID: Final = ID_BLOCKS[3].start
 
 
@@ -174,7 +176,7 @@ class Played:
             "bonus": scoring.bonus,
             "per_trick": 0 if isinstance(scoring, MostTricks) else scoring.per_trick,
             "on_miss": 0 if isinstance(scoring, MostTricks) else scoring.per_trick_on_miss,
-            "madness": 0 if isinstance(scoring, MostTricks) else _MADNESS.index(scoring.madness),
+            "madness": 0 if isinstance(scoring, MostTricks) else MADNESSES.index(scoring.madness),
             "static_view": self._view(number, spec),
             "precedence_view": _precedence_view(suits.precedence),
             "order_view": [float(order is spec.rank_order) for order in RankOrder],

@@ -25,7 +25,7 @@ from pyclag.rules.ordering import RankOrder
 from pyclag.rules.round import RoundSpec
 from pyclag.rules.ruleset import RuleSet
 from pyclag.scoring.schemes import F1
-from pyclag.vector._rounds import NO_TRUMP, PHASE, PILES, SUIT_KINDS, UNKNOWN, Played
+from pyclag.vector._rounds import MADNESSES, NO_TRUMP, PHASE, PILES, SUIT_KINDS, UNKNOWN, Played
 from pyclag.views.encoding import layout, suit_index
 
 __all__ = [
@@ -93,6 +93,7 @@ class Tables(NamedTuple):
     static_view: Any  # (V, encoding size) the observation's pieces the round as played fixes
     precedence_view: Any  # (V, 16) the precedence piece, once the trump is known
     order_view: Any  # (V, rank orders) the rank order piece, once the trump is known
+    weights: Any  # (3 madnesses, hand size, trick) what a trick counts for (1 without)
     strength: Any  # (kinds, 5 trumps, 4 led suits, 52 card ids) trick strength
     bids: Any  # (max size + 1, max sum + 1, 2 last?, 53) the hook's legal bids
     bid_count: Any  # (max size + 1, max sum + 1, 2) how many bids ``bids`` allows
@@ -147,6 +148,7 @@ def compile_rules(rules: RuleSet, players: int) -> tuple[Tables, dict[RoundSpec,
         call_to=np.array(call_to, i32),
         declare_to=np.array(declare_to, i32),
         round_view=np.array([_round_view(rules, players, index) for index in range(count)]),
+        weights=_weights(largest),
         strength=strength,
         bids=bids,
         bid_count=bids.sum(axis=3).astype(i32),
@@ -172,6 +174,18 @@ def compile_rules(rules: RuleSet, players: int) -> tuple[Tables, dict[RoundSpec,
         piled=any(spec.play.is_pile for spec in played.specs),
         **rows,
     ), played.numbers
+
+
+def _weights(largest: int) -> Any:
+    """Each trick's weight by madness (none, ascending, descending), hand size
+    and place: the madness's own trick values, halved (§2.3: F1's 2 a trick)."""
+    out = np.ones((3, largest + 1, max(largest, 1)), np.int32)
+    for number, madness in enumerate(MADNESSES):
+        for size in range(1, largest + 1):
+            for j in range(1, size + 1):
+                if madness is not None:
+                    out[number, size, j - 1] = madness.trick_value(j, size) // 2
+    return out
 
 
 def _hand_sizes(rules: RuleSet, players: int, spec: RoundSpec) -> list[bool]:
