@@ -3,8 +3,7 @@
 The kernel (:mod:`pyclag.vector._kernel`) is written once over ``xp``, the
 array namespace, and these few primitives; what differs between the backends
 is only how a part of a step that no game of the batch needs is skipped
-(NumPy skips it in Python, JAX with ``lax.cond``), how many cards each seat
-holds is summed, and how a step is compiled.
+(NumPy skips it in Python, JAX with ``lax.cond``), and how a step is compiled.
 """
 
 from __future__ import annotations
@@ -58,13 +57,6 @@ class Backend:
             value = body(value)
         return value
 
-    def scatter_sum(self, index: Any, values: Any, size: int) -> Any:
-        """Per row, the sum of ``values`` at each ``index`` in ``0..size-1``, as int32."""
-        rows = index.shape[0]
-        flat = (index + (np.arange(rows) * size)[:, None]).ravel()
-        totals = np.bincount(flat, weights=values.ravel(), minlength=rows * size)
-        return totals.reshape(rows, size).astype(np.int32)
-
     def place(self, rows: int, width: int, blocks: list[tuple[int, Any]]) -> Any:
         """A (rows, width) bool array, False but for each ``(start, block)``."""
         out = np.zeros((rows, width), bool)
@@ -94,10 +86,15 @@ class JaxBackend(Backend):
         return True
 
     def maybe(self, flags: Any, part: Callable[..., S], tables: Any, state: S, *more: Any) -> S:
-        taken: S = self.jax.lax.cond(
-            flags.any(), functools.partial(part, self, tables), _unchanged, state, *more
-        )
-        return taken
+        # A loop run once or not at all, not a cond: a loop's state stays in its buffers
+        # when the body does not run, where a cond's untaken branch copies what it returns
+        # (at every step, and a batch's packs and logs are most of its bytes).
+        def body(carry: tuple[Any, S]) -> tuple[Any, S]:
+            return carry[0] & False, part(self, tables, carry[1], *more)
+
+        _, taken = self.jax.lax.while_loop(lambda carry: carry[0], body, (flags.any(), state))
+        result: S = taken
+        return result
 
     def kth(self, flags: Any, k: Any) -> Any:
         xp = self.xp
@@ -107,11 +104,6 @@ class JaxBackend(Backend):
     def loop(self, going: Callable[[S], Any], body: Callable[[S], S], start: S) -> S:
         ended: S = self.jax.lax.while_loop(going, body, start)
         return ended
-
-    def scatter_sum(self, index: Any, values: Any, size: int) -> Any:
-        rows = index.shape[0]
-        out = self.xp.zeros((rows, size), self.xp.int32)
-        return out.at[self.xp.arange(rows)[:, None], index].add(values.astype(self.xp.int32))
 
     def place(self, rows: int, width: int, blocks: list[tuple[int, Any]]) -> Any:
         xp = self.xp

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+import numpy as np
+
 from pyclag.vector._backend import Backend
 from pyclag.vector._rounds import DEAL, DRAW, SHUFFLE
 from pyclag.vector._state import Arrays
@@ -24,12 +26,22 @@ def mix(xp: Any, x: Any) -> Any:
 
 
 def game_keys(bk: Backend, seed: int, count: int) -> Any:
-    """Each game's stream of chance for a batch reset from ``seed``."""
-    xp = bk.xp
-    halves = xp.asarray([seed & 0xFFFFFFFF, (seed >> 32) & 0xFFFFFFFF], dtype=xp.uint32)
-    base = mix(xp, halves[:1] ^ mix(xp, halves[1:] + xp.uint32(0x9E3779B9)))
-    games = xp.arange(count, dtype=xp.uint32)
-    return mix(xp, base + games * xp.uint32(0x85EBCA6B))
+    """Each game's stream of chance for a batch reset from ``seed`` (hashed
+    with NumPy, whichever the backend: a few operations, each of which JAX
+    would dispatch one at a time outside a compiled step)."""
+    halves = np.asarray([seed & 0xFFFFFFFF, (seed >> 32) & 0xFFFFFFFF], dtype=np.uint32)
+    base = mix(np, halves[:1] ^ mix(np, halves[1:] + np.uint32(0x9E3779B9)))
+    games = np.arange(count, dtype=np.uint32)
+    return bk.asarray(mix(np, base + games * np.uint32(0x85EBCA6B)))
+
+
+def _order(xp: Any, keys: Any) -> Any:
+    """The card ids 0..51 in the order of their (B, 52) uint32 ``keys``. Each
+    key's low six bits are replaced by its card's id, so that the keys are
+    distinct and one plain sort of them gives the same order on every backend
+    (an argsort sorts pairs: several times slower, most of all under XLA)."""
+    ids = xp.arange(52, dtype=xp.uint32)
+    return (xp.sort((keys & xp.uint32(0xFFFFFFC0)) | ids, axis=1) & xp.uint32(63)).astype(xp.int32)
 
 
 def shuffled(bk: Backend, key: Any, rnd: Any) -> Any:
@@ -37,7 +49,7 @@ def shuffled(bk: Backend, key: Any, rnd: Any) -> Any:
     xp = bk.xp
     stream = mix(xp, key + (rnd.astype(xp.uint32) + 1) * xp.uint32(0x9E3779B9))
     ranks = mix(xp, stream[:, None] ^ (xp.arange(52, dtype=xp.uint32) * xp.uint32(0xC2B2AE35) + 1))
-    return xp.argsort(ranks, axis=1, stable=True).astype(xp.int32)
+    return _order(xp, ranks)
 
 
 _DRAW_TURNS: Final = 26
@@ -55,7 +67,7 @@ def draw(bk: Backend, t: Tables, s: Arrays) -> Arrays:
     ids = xp.arange(52)
     stream = mix(xp, s.key + (s.round.astype(xp.uint32) + 1) * xp.uint32(0x2545F491))
     draw = mix(xp, stream[:, None] ^ (ids.astype(xp.uint32) * xp.uint32(0x85EBCA77) + 11))
-    pack = xp.argsort(draw, axis=1, stable=True).astype(xp.int32)
+    pack = _order(xp, draw)
     left = xp.ones((drawing.shape[0], players), bool)  # in turn from the eldest
     used = xp.zeros_like(s.round)
     for _ in range(_DRAW_TURNS):
@@ -84,11 +96,14 @@ def deal(bk: Backend, t: Tables, s: Arrays) -> Arrays:
     players = s.bids.shape[1]
     dealing = s.phase == DEAL
     deck = xp.where(dealing[:, None], shuffled(bk, s.key, s.round), s.deck)
-    place = xp.arange(52)[None, :]
-    seat = (s.dealer[:, None] + 1 + place % players) % players
-    given = (place // players < s.size[:, None]) & dealing[:, None]
-    bits = xp.where(given, 1 << (deck // 4), 0)
-    hands = bk.scatter_sum(seat * 4 + deck % 4, bits, players * 4).reshape(-1, players, 4)
+    # The pack's top cards as rows of a round of dealing, a column a seat from the eldest.
+    rows = 52 // players
+    cards = deck[:, : rows * players].reshape(-1, rows, players)
+    given = (xp.arange(rows)[None, :] < s.size[:, None])[:, :, None, None]
+    suits = (cards % 4)[..., None] == xp.arange(4)
+    by_column = xp.where(given & suits, 1 << (cards // 4)[..., None], 0).sum(axis=1)
+    column = (xp.arange(players)[None, :] - s.dealer[:, None] - 1) % players
+    hands = xp.take_along_axis(by_column, column[:, :, None], axis=1).astype(xp.int32)
     hand = xp.where(dealing[:, None, None], hands, s.hand)
     after = t.next_phase[s.played, DEAL]
     return s._replace(
@@ -110,8 +125,8 @@ def shuffle(bk: Backend, t: Tables, s: Arrays) -> Arrays:
     owner = xp.where(held.sum(axis=1) > 0, xp.argmax(held, axis=1), players)  # (B, 52)
     stream = mix(xp, s.key + (s.round.astype(xp.uint32) + 1) * xp.uint32(0x632BE5AB))
     draw = mix(xp, stream[:, None] ^ (ids.astype(xp.uint32) * xp.uint32(0x9E3779B1) + 7))
-    order = xp.argsort(owner.astype(xp.uint32) * xp.uint32(1 << 26) + (draw >> 6), axis=1)
+    order = _order(xp, owner.astype(xp.uint32) * xp.uint32(1 << 26) + (draw >> 6))
     return s._replace(
-        piles=xp.where(shuffling[:, None], order.astype(xp.int32), s.piles),
+        piles=xp.where(shuffling[:, None], order, s.piles),
         phase=xp.where(shuffling, t.next_phase[s.played, SHUFFLE], s.phase),
     )

@@ -120,24 +120,24 @@ def _bid_row(bk: Backend, t: Tables, s: Arrays) -> tuple[Any, Any, Any]:
     return s.size, others, last
 
 
-def spread(t: Tables, masks: Any) -> Any:
-    """(..., 4) suit masks as (..., 52) flags by card id."""
-    flags = t.spread[0, masks[..., 0]]
-    for suit in (1, 2, 3):
-        flags = flags | t.spread[suit, masks[..., suit]]
-    return flags
+def spread(xp: Any, masks: Any) -> Any:
+    """(..., 4) suit masks as (..., 52) flags by card id (``rank * 4 + suit``):
+    each rank's bit of each suit, laid out rank by rank."""
+    flags = (masks[..., None, :] >> xp.arange(13)[:, None]) & 1  # (..., 13 ranks, 4 suits)
+    return flags.reshape(*masks.shape[:-1], 52) > 0
 
 
 def legal_mask(bk: Backend, t: Tables, s: Arrays, width: int) -> Any:
     """Each game's legal action ids, as flags ``width`` wide (the codec's ids)."""
+    xp = bk.xp
     count = s.bids.shape[0]
     blocks = []
     playing = s.phase == PLAY
     if bk.any(playing):
         cards = legal_cards(bk, t, s)
-        blocks.append((0, spread(t, cards.natural) & playing[:, None]))
+        blocks.append((0, spread(xp, cards.natural) & playing[:, None]))
         if width > WILD_ID and bk.any(cards.twos.any(axis=1)):
-            named = spread(t, cards.identities)[:, None, :] & cards.twos[:, :, None]
+            named = spread(xp, cards.identities)[:, None, :] & cards.twos[:, :, None]
             blocks.append((WILD_ID, (named & playing[:, None, None]).reshape(count, 4 * 52)))
     bidding = (s.phase == BID) | (s.phase == BID_FIRST)
     if bk.any(bidding):

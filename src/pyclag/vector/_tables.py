@@ -98,7 +98,6 @@ class Tables(NamedTuple):
     bids: Any  # (max size + 1, max sum + 1, 2 last?, 53) the hook's legal bids
     bid_count: Any  # (max size + 1, max sum + 1, 2) how many bids ``bids`` allows
     bid_pick: Any  # (..., 54) the k-th bid it allows
-    spread: Any  # (4, 8192, 52) bool: a suit's 13-bit mask as flags by card id
     popcount: Any  # (8192,) the cards in a suit's mask
     select: Any  # (8192, 13) the rank of a mask's k-th card
     quotient: Any  # (54, 14 or more) float32 n / d, rounded once (not n * (1 / d))
@@ -153,7 +152,6 @@ def compile_rules(rules: RuleSet, players: int) -> tuple[Tables, dict[RoundSpec,
         bids=bids,
         bid_count=bids.sum(axis=3).astype(i32),
         bid_pick=_picks(bids),
-        spread=_spread(),
         popcount=np.array([mask.bit_count() for mask in range(1 << 13)], i32),
         select=_select(),
         quotient=np.array(
@@ -251,14 +249,6 @@ def _strengths(order: RankOrder, precedence: tuple[Suit, ...] | None) -> Any:
         known = round_rules(suit, F1, order, precedence)
         for led in range(4):
             out[trump, led, _IDS] = known.strength(_CODEC_SUITS[led])
-    return out
-
-
-def _spread() -> Any:
-    ranks = (np.arange(1 << 13)[:, None] >> np.arange(13)[None, :]) & 1  # (8192, 13)
-    out = np.zeros((4, 1 << 13, 52), bool)
-    for suit in range(4):
-        out[suit][:, suit::4] = ranks.astype(bool)
     return out
 
 

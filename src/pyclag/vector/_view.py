@@ -56,7 +56,7 @@ def observation(bk: Backend, t: Tables, s: Arrays) -> Any:
 
     all_ = live
     unseen = (s.phase == BID) & (t.bidding[v] == _UNSEEN)
-    hand = spread(t, s.hand[xp.arange(count), me])
+    hand = spread(xp, s.hand[xp.arange(count), me])
     played = s.dealt & ~s.hand
     in_trick = s.trick >= 0
     known = s.trump != UNKNOWN
@@ -71,7 +71,7 @@ def observation(bk: Backend, t: Tables, s: Arrays) -> Any:
         "hand": hand & ~unseen[:, None],
         "hand unseen": unseen[:, None],
         "hand sizes": per_size(rel(t.popcount[s.hand].sum(axis=2))),
-        "played": spread(t, rel(played)).reshape(count, players * 52),
+        "played": spread(xp, rel(played)).reshape(count, players * 52),
         "trick": (
             (xp.arange(52)[None, None, :] == s.trick[:, :, None]) & in_trick[:, :, None]
         ).reshape(count, players * 52),
