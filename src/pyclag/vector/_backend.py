@@ -3,7 +3,9 @@
 The kernel (:mod:`pyclag.vector._kernel`) is written once over ``xp``, the
 array namespace, and these few primitives; what differs between the backends
 is only how a part of a step that no game of the batch needs is skipped
-(NumPy skips it in Python, JAX with ``lax.cond``), and how a step is compiled.
+(NumPy skips it in Python, JAX runs it in a loop taken once or not at all), how
+columns are laid into an array (NumPy writes them in place, JAX concatenates),
+and how a step is compiled.
 """
 
 from __future__ import annotations
@@ -57,12 +59,15 @@ class Backend:
             value = body(value)
         return value
 
-    def place(self, rows: int, width: int, blocks: list[tuple[int, Any]]) -> Any:
-        """A (rows, width) bool array, False but for each ``(start, block)``."""
-        out = np.zeros((rows, width), bool)
+    def overlay(self, base: Any, blocks: list[tuple[int, Any]], keep: Any = None) -> Any:
+        """``base`` with each ``(start, block)`` written over its columns from
+        ``start``, and the rows where ``keep`` is False zeroed. ``base`` must
+        be the caller's own new array: NumPy writes into it."""
         for start, block in blocks:
-            out[:, start : start + block.shape[1]] = block
-        return out
+            base[:, start : start + block.shape[1]] = block
+        if keep is not None and not keep.all():
+            base[~keep] = 0
+        return base
 
     def compile(self, function: Callable[..., Any], tables: Any) -> Callable[..., Any]:
         """``function`` with this backend and ``tables`` bound, compiled where
@@ -105,14 +110,15 @@ class JaxBackend(Backend):
         ended: S = self.jax.lax.while_loop(going, body, start)
         return ended
 
-    def place(self, rows: int, width: int, blocks: list[tuple[int, Any]]) -> Any:
+    def overlay(self, base: Any, blocks: list[tuple[int, Any]], keep: Any = None) -> Any:
         xp = self.xp
         pieces, at = [], 0
         for start, block in sorted(blocks, key=lambda placed: placed[0]):
-            pieces += [xp.zeros((rows, start - at), bool), block.astype(bool)]
+            pieces += [base[:, at:start], block.astype(base.dtype)]
             at = start + block.shape[1]
-        pieces.append(xp.zeros((rows, width - at), bool))
-        return xp.concatenate(pieces, axis=1)
+        pieces.append(base[:, at:])
+        out = xp.concatenate(pieces, axis=1)
+        return out if keep is None else xp.where(keep[:, None], out, xp.zeros_like(out))
 
     def compile(self, function: Callable[..., Any], tables: Any) -> Callable[..., Any]:
         arrays = {

@@ -151,7 +151,7 @@ def legal_mask(bk: Backend, t: Tables, s: Arrays, width: int) -> Any:
     calling = s.phase == CALL
     if width > CALL_ID and CALL in t.phases and bk.any(calling):
         blocks.append((CALL_ID, (t.call_to[s.round] >= 0) & calling[:, None]))
-    return bk.place(count, width, blocks)
+    return bk.overlay(xp.zeros((count, width), bool), blocks)
 
 
 def _kth_card(bk: Backend, t: Tables, masks: Any, k: Any) -> Any:

@@ -33,7 +33,6 @@ def observation(bk: Backend, t: Tables, s: Arrays) -> Any:
     """(B, encoding size) float32: each game's vector for its seat to act."""
     xp = bk.xp
     count, players = s.bids.shape
-    f32 = xp.float32
     at = {piece.name: piece.start for piece in layout(players)}
     live = s.phase != OVER
     me = s.to_act % players  # a finished game's row is zeroed below
@@ -88,14 +87,8 @@ def observation(bk: Backend, t: Tables, s: Arrays) -> Any:
         "caller": _one_hot(xp, caller, players + 1, all_),
         "scores": _hundredths(xp, t, rel(s.scores)),
     }
-    out = t.static_view[v]
-    columns = []
-    for piece in layout(players):
-        if piece.name in pieces:
-            columns.append(xp.asarray(pieces[piece.name]).astype(f32))
-        else:
-            columns.append(out[:, piece.start : piece.start + piece.size])
-    return xp.concatenate(columns, axis=1) * live[:, None]
+    blocks = [(at[name], xp.asarray(piece)) for name, piece in pieces.items()]
+    return bk.overlay(t.static_view[v], blocks, keep=live)
 
 
 def _hundredths(xp: Any, t: Tables, totals: Any) -> Any:
