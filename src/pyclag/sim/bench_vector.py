@@ -27,12 +27,14 @@ when asked for.
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import json
+import os
 import random
 import statistics
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, NamedTuple
 
 from pyclag import presets
@@ -40,7 +42,7 @@ from pyclag.errors import ClagError, RulesError
 from pyclag.rules.ruleset import NORMAL
 from pyclag.sim.bench_openspiel import openspiel
 
-__all__ = ["BATCHES", "VectorFigure", "report", "run"]
+__all__ = ["BATCHES", "VectorFigure", "one_core", "report", "run"]
 
 BATCHES: tuple[int, ...] = (1, 64, 1024, 16384)
 """The batch sizes timed by default."""
@@ -144,6 +146,35 @@ def _theirs(spiel: Any, rng: random.Random) -> Callable[[int], int]:
     return work
 
 
+@contextlib.contextmanager
+def one_core() -> Iterator[int | None]:
+    """Every thread of this process held to one CPU while the figures are
+    timed (XLA runs a step on as many threads as it finds; OpenSpiel's loop
+    runs on one): the CPU, or None where the system cannot pin threads.
+
+    >>> with one_core() as cpu:
+    ...     cpu is None or len(os.sched_getaffinity(0)) == 1
+    True
+    """
+    threads = "/proc/self/task"
+    if not hasattr(os, "sched_setaffinity") or not os.path.isdir(threads):
+        yield None
+        return
+    before = os.sched_getaffinity(0)
+    cpu = min(before)
+    held = []
+    for name in os.listdir(threads):
+        with contextlib.suppress(OSError):  # a thread may end meanwhile
+            os.sched_setaffinity(int(name), {cpu})
+            held.append(int(name))
+    try:
+        yield cpu
+    finally:
+        for thread in [*held, 0]:
+            with contextlib.suppress(OSError):
+                os.sched_setaffinity(thread, before)
+
+
 def _rate(work: Callable[[int], int], seconds: float, seed: int) -> float:
     """Units of work per second over at least ``seconds``."""
     done, start, number = 0, time.perf_counter(), seed
@@ -151,6 +182,33 @@ def _rate(work: Callable[[int], int], seconds: float, seed: int) -> float:
         done += work(number)
         number += 1
     return done / elapsed
+
+
+def _figure(
+    label: str,
+    ours: Callable[[int], int] | None,
+    env: Any,
+    theirs: Callable[[int], int] | None,
+    runs: int,
+    seconds: float,
+) -> VectorFigure:
+    """One figure: ``ours`` and ``theirs`` (if any) in turn, which goes first alternating."""
+    if ours is None:  # a rule set the batch refused
+        return VectorFigure(label, 0.0, 0.0, 0.0, 0)
+    ours(_SEED)  # compile (JAX) and warm the tables
+    mine: list[float] = []
+    other: list[float] = []
+    for number in range(runs):
+        seed = _SEED + number * 1000
+        if theirs is not None and number % 2:
+            other.append(_rate(theirs, seconds, seed))
+        mine.append(_rate(ours, seconds, seed))
+        if theirs is not None and not number % 2:
+            other.append(_rate(theirs, seconds, seed))
+    ours_median = statistics.median(mine)
+    theirs_median = statistics.median(other) if other else 0.0
+    ratio = ours_median / theirs_median if theirs_median else 0.0
+    return VectorFigure(label, ours_median, theirs_median, ratio, _bytes(env.reset(0)))
 
 
 def run(
@@ -161,7 +219,8 @@ def run(
     preset: str = "wikipedia",
     against: bool = False,
 ) -> list[VectorFigure]:
-    """Time every figure ``runs`` times for ``seconds`` a side; with
+    """Time every figure ``runs`` times for ``seconds`` a side, every thread
+    on one CPU (:func:`one_core`); with
     ``against``, OpenSpiel's C++ loop in turn with each (which side goes
     first alternates); the medians and ratios. Needs NumPy (and JAX for its
     figures, OpenSpiel for ``against``).
@@ -177,27 +236,11 @@ def run(
     spiel = openspiel() if against else None
     theirs = _theirs(spiel, random.Random(_SEED)) if spiel is not None else None
     figures = []
-    for name in backends(backend):
-        for label, (ours, env) in _ours(name, batches, preset).items():
-            if ours is None:
-                figures.append(VectorFigure(label, 0.0, 0.0, 0.0, 0))
-                continue
-            ours(_SEED)  # compile (JAX) and warm the tables
-            beside = theirs if "games" not in label else None  # OpenSpiel has no games
-            mine: list[float] = []
-            other: list[float] = []
-            for number in range(runs):
-                seed = _SEED + number * 1000
-                if beside is not None and number % 2:
-                    other.append(_rate(beside, seconds, seed))
-                mine.append(_rate(ours, seconds, seed))
-                if beside is not None and not number % 2:
-                    other.append(_rate(beside, seconds, seed))
-            ours_median = statistics.median(mine)
-            theirs_median = statistics.median(other) if other else 0.0
-            ratio = ours_median / theirs_median if theirs_median else 0.0
-            size = _bytes(env.reset(0))
-            figures.append(VectorFigure(label, ours_median, theirs_median, ratio, size))
+    with one_core():  # the figures of one core, as OpenSpiel's
+        for name in backends(backend):
+            for label, (ours, env) in _ours(name, batches, preset).items():
+                beside = theirs if "games" not in label else None  # OpenSpiel has no games
+                figures.append(_figure(label, ours, env, beside, runs, seconds))
     return figures
 
 
