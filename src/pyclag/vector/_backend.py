@@ -46,6 +46,16 @@ class Backend:
         ``state``: the part of a step only some games need, skipped when none do."""
         return part(self, tables, state, *more) if flags.any() else state
 
+    def popcount(self, masks: Any) -> Any:
+        """The cards in each 13-bit suit mask (a table: NumPy has no popcount
+        before 2.0)."""
+        return _POPCOUNT[masks]
+
+    def kth_rank(self, masks: Any, k: Any) -> Any:
+        """The rank of the ``k``-th card (0-based, lowest rank first) of each
+        13-bit suit mask, ``k`` below its count (a table)."""
+        return _SELECT[masks, self.xp.minimum(k, 12)]
+
     def kth(self, flags: Any, k: Any) -> Any:
         """Per row of ``flags``, the column of its ``k``-th set flag (0-based,
         ``k`` below the row's count; 0 for a row with none)."""
@@ -101,6 +111,20 @@ class JaxBackend(Backend):
         result: S = taken
         return result
 
+    def popcount(self, masks: Any) -> Any:
+        return self.jax.lax.population_count(masks)
+
+    def kth_rank(self, masks: Any, k: Any) -> Any:
+        # Bit by bit, in one fused loop: XLA gathers from a table one element at a time.
+        xp = self.xp
+        seen = xp.zeros_like(masks)
+        rank = xp.zeros_like(masks)
+        for bit in range(13):
+            held = (masks >> bit) & 1
+            rank = xp.where((held > 0) & (seen == k), bit, rank)
+            seen = seen + held
+        return rank
+
     def kth(self, flags: Any, k: Any) -> Any:
         xp = self.xp
         running = self.jax.lax.associative_scan(xp.add, flags.astype(xp.int32), axis=1)
@@ -148,6 +172,17 @@ class Bound:
 def _unchanged(state: S, *more: Any) -> S:
     return state
 
+
+def _select() -> Any:
+    out = np.zeros((1 << 13, 13), np.int32)
+    for mask in range(1 << 13):
+        ranks = [rank for rank in range(13) if mask >> rank & 1]
+        out[mask, : len(ranks)] = ranks
+    return out
+
+
+_POPCOUNT: Final = np.array([mask.bit_count() for mask in range(1 << 13)], np.int32)
+_SELECT: Final = _select()
 
 NUMPY: Final = Backend()
 

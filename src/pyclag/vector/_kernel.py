@@ -29,7 +29,7 @@ from pyclag.vector._rounds import (
     ROUND_OVER,
     SHUFFLE,
 )
-from pyclag.vector._state import Arrays
+from pyclag.vector._state import Arrays, seat_flags
 from pyclag.vector._tables import (
     BID_ID,
     CALL_ID,
@@ -48,10 +48,6 @@ _SHUFFLED: Final = 3  # PlayMode.SHUFFLED's place in PILES
 
 
 # --- small helpers ---------------------------------------------------------------------------
-
-
-def _seat_is(xp: Any, seat: Any, players: int) -> Any:
-    return seat[:, None] == xp.arange(players)[None, :]
 
 
 def _first_actor(xp: Any, s: Arrays, phase: Any) -> Any:
@@ -186,7 +182,7 @@ def _move_on(bk: Backend, t: Tables, s: Arrays, action: Any, finished: Any) -> A
 def _bid(bk: Backend, t: Tables, s: Arrays, action: Any, bidding: Any) -> Arrays:
     xp = bk.xp
     players = s.bids.shape[1]
-    mine = _seat_is(xp, s.to_act, players) & bidding[:, None]
+    mine = seat_flags(xp, s.to_act, players) & bidding[:, None]
     last = (s.first + players - 1) % players
     more = bidding & (s.to_act != last)
     return s._replace(
@@ -240,7 +236,7 @@ def _close_trick(bk: Backend, t: Tables, s: Arrays, full: Any) -> Arrays:
     xp = bk.xp
     players = s.bids.shape[1]
     winner = _winners(bk, t, s, s.trick, s.leader, s.wild)
-    took = _seat_is(xp, winner, players) & full[:, None]
+    took = seat_flags(xp, winner, players) & full[:, None]
     weight = _weight(xp, t, s, s.done)[:, None]
     done = s.done + full
     over = full & (done == s.size)
@@ -399,7 +395,7 @@ def _play_piles(bk: Backend, t: Tables, s: Arrays, piles: Any) -> Arrays:
         order = (leader[:, None] + seats) % players
         cards = xp.take_along_axis(by_seat, order, axis=1)
         winner = _winners(bk, t, s, cards, leader, 0)
-        took = _seat_is(xp, winner, players) & going[:, None]
+        took = seat_flags(xp, winner, players) & going[:, None]
         weight = _weight(xp, t, s, k)[:, None]
         won = won + took
         weighted = weighted + took * weight

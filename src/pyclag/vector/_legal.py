@@ -16,7 +16,7 @@ from typing import Any, Final, NamedTuple
 from pyclag.vector._backend import Backend
 from pyclag.vector._chance import mix
 from pyclag.vector._rounds import BID, BID_FIRST, CALL, DECLARE, HAND_SIZE, PLAY
-from pyclag.vector._state import Arrays
+from pyclag.vector._state import Arrays, seat_flags
 from pyclag.vector._tables import (
     BID_ID,
     CALL_ID,
@@ -53,8 +53,8 @@ def legal_cards(bk: Backend, t: Tables, s: Arrays) -> Cards:
     """The cards the seat to act may play in each game (meaningful where it
     is to play)."""
     xp = bk.xp
-    count, players = s.bids.shape
-    hand = s.hand[xp.arange(count), s.to_act % players]
+    players = s.bids.shape[1]
+    hand = xp.where(seat_flags(xp, s.to_act, players)[:, :, None], s.hand, 0).sum(axis=1)
     leading = s.trick_len == 0
     led = xp.arange(4)[None, :] == (s.trick[:, 0] % 4)[:, None]  # by the card it counts as
     in_led = xp.where(led, hand, 0)
@@ -158,12 +158,12 @@ def _kth_card(bk: Backend, t: Tables, masks: Any, k: Any) -> Any:
     """The id of the ``k``-th card of (B, 4) suit masks (suits in id order,
     then ranks), ``k`` below their count."""
     xp = bk.xp
-    counts = t.popcount[masks]
+    counts = bk.popcount(masks)
     below = xp.cumsum(counts, axis=1) - counts  # cards in the suits before each
     suit = (below <= k[:, None]).sum(axis=1) - 1  # the last such suit holds a card
-    within = k - xp.take_along_axis(below, suit[:, None], axis=1)[:, 0]
-    mask = xp.take_along_axis(masks, suit[:, None], axis=1)[:, 0]
-    return t.select[mask, xp.minimum(within, 12)] * 4 + suit
+    chosen = xp.arange(4)[None, :] == suit[:, None]  # a choice by flags: no gather
+    within = k - xp.where(chosen, below, 0).sum(axis=1)
+    return bk.kth_rank(xp.where(chosen, masks, 0).sum(axis=1), within) * 4 + suit
 
 
 def random_actions(bk: Backend, t: Tables, s: Arrays, seed: Any) -> Any:
@@ -178,12 +178,12 @@ def random_actions(bk: Backend, t: Tables, s: Arrays, seed: Any) -> Any:
     playing = s.phase == PLAY
     if bk.any(playing):  # the k-th natural card, else the k-th (two, identity) pair
         cards = legal_cards(bk, t, s)
-        naturals = t.popcount[cards.natural].sum(axis=1)
+        naturals = bk.popcount(cards.natural).sum(axis=1)
         if not t.wild:  # no round of these rules has wild twos
             card = _kth_card(bk, t, cards.natural, (unit * naturals).astype(xp.int32))
             action = xp.where(playing, card, action)
         else:
-            names = t.popcount[cards.identities].sum(axis=1)
+            names = bk.popcount(cards.identities).sum(axis=1)
             twos = cards.twos.sum(axis=1)
             k = (unit * (naturals + twos * names)).astype(xp.int32)
             card = _kth_card(bk, t, cards.natural, xp.minimum(k, xp.maximum(naturals - 1, 0)))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-__all__ = ["Arrays"]
+__all__ = ["Arrays", "seat_flags"]
 
 
 class Arrays(NamedTuple):
@@ -43,3 +43,9 @@ class Arrays(NamedTuple):
     past_drawn: Any  # (B, R, 52) int8 each finished round's draw
     scores: Any  # (B, P) running totals
     rewards: Any  # (B, P) points scored at the last step
+
+
+def seat_flags(xp: Any, seat: Any, players: int) -> Any:
+    """(B, players) bool: each game's ``seat`` as flags (a choice by flags,
+    where XLA would gather one element at a time)."""
+    return seat[:, None] == xp.arange(players)[None, :]

@@ -98,8 +98,6 @@ class Tables(NamedTuple):
     bids: Any  # (max size + 1, max sum + 1, 2 last?, 53) the hook's legal bids
     bid_count: Any  # (max size + 1, max sum + 1, 2) how many bids ``bids`` allows
     bid_pick: Any  # (..., 54) the k-th bid it allows
-    popcount: Any  # (8192,) the cards in a suit's mask
-    select: Any  # (8192, 13) the rank of a mask's k-th card
     quotient: Any  # (54, 14 or more) float32 n / d, rounded once (not n * (1 / d))
     hundredths: Any  # (2 * reach + 1,) float32 (n - reach) / 100 for every total the rules reach
     chained: int  # the most rounds in a row with no decision, plus two
@@ -152,8 +150,6 @@ def compile_rules(rules: RuleSet, players: int) -> tuple[Tables, dict[RoundSpec,
         bids=bids,
         bid_count=bids.sum(axis=3).astype(i32),
         bid_pick=_picks(bids),
-        popcount=np.array([mask.bit_count() for mask in range(1 << 13)], i32),
-        select=_select(),
         quotient=np.array(
             [
                 [n / size if size else 0.0 for size in range(max(largest, 13) + 1)]
@@ -249,14 +245,6 @@ def _strengths(order: RankOrder, precedence: tuple[Suit, ...] | None) -> Any:
         known = round_rules(suit, F1, order, precedence)
         for led in range(4):
             out[trump, led, _IDS] = known.strength(_CODEC_SUITS[led])
-    return out
-
-
-def _select() -> Any:
-    out = np.zeros((1 << 13, 13), np.int32)
-    for mask in range(1 << 13):
-        ranks = [rank for rank in range(13) if mask >> rank & 1]
-        out[mask, : len(ranks)] = ranks
     return out
 
 

@@ -69,7 +69,7 @@ def observation(bk: Backend, t: Tables, s: Arrays) -> Any:
         "phase": _one_hot(xp, s.phase, len(Phase), all_),
         "hand": hand & ~unseen[:, None],
         "hand unseen": unseen[:, None],
-        "hand sizes": per_size(rel(t.popcount[s.hand].sum(axis=2))),
+        "hand sizes": per_size(rel(bk.popcount(s.hand).sum(axis=2))),
         "played": spread(xp, rel(played)).reshape(count, players * 52),
         "trick": (
             (xp.arange(52)[None, None, :] == s.trick[:, :, None]) & in_trick[:, :, None]
