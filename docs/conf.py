@@ -74,6 +74,8 @@ intersphinx_timeout = 5
 
 html_theme = "furo"
 # Code that wraps and tables that fit a 1280-pixel page (issue 18): docs/_static/pyclag.css.
-html_static_path = ["_static"]
+# The schemas of the file formats (docs/formats.rst) are served beside the pages, at
+# the address each names as its $id.
+html_static_path = ["_static", "../src/pyclag/records/schema"]
 html_css_files = ["pyclag.css"]
 html_title = f"pyclag {release}"

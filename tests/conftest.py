@@ -9,6 +9,11 @@ The record round trip of the games the suite plays is explicit:
 tests/records/test_every_game_round_trips.py checks games of every preset
 and player count.
 
+Every game record and score sheet the suite writes in this process is checked
+against the JSON Schema its format names (issue 32 item 3): :func:`schema_checked`
+wraps :func:`pyclag.records.fields.layout`, where ``dump`` and ``dump_sheet`` both
+lay out their text (:mod:`tests.records.schemas`).
+
 The suite refuses to run on a mixed tree (issue 34 item 5): a compiled module's
 extension beside its source under ``src/pyclag``, which Python imports in place of
 the source, so that an edit to it would change nothing (the compiled build deletes
@@ -25,7 +30,9 @@ from __future__ import annotations
 import importlib.util
 import os
 import signal
+from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -91,6 +98,27 @@ settings.register_profile(
 settings.register_profile("dev", deadline=None, max_examples=100)
 settings.register_profile("thorough", deadline=None, max_examples=2000)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+@pytest.fixture(autouse=True, scope="session")
+def schema_checked() -> Iterator[None]:
+    """Every record and score sheet written while the suite runs validated against
+    its format's schema (issue 32 item 3): ``layout``, the one place that lays out
+    both files' text, is wrapped where ``dump`` and ``dump_sheet`` call it."""
+    from pyclag.records import fields, text
+    from tests.records.schemas import check_text
+
+    original = fields.layout
+
+    def checked(head: dict[str, Any], key: str, items: Sequence[dict[str, Any]]) -> str:
+        laid = original(head, key, items)
+        check_text(laid)
+        return laid
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(fields, "layout", checked)
+        patch.setattr(text, "layout", checked)
+        yield
 
 
 @pytest.fixture

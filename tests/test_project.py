@@ -38,7 +38,7 @@ def test_ci_runs_both_readme_commands_each_from_scratch() -> None:
 def test_the_package_is_typed_and_versioned() -> None:
     package = Path(pyclag.__file__).parent
     assert (package / "py.typed").is_file()
-    assert re.fullmatch(r"\d+\.\d+\.\d+", pyclag.__version__)
+    assert re.fullmatch(r"\d+\.\d+\.\d+((a|b|rc)\d+)?", pyclag.__version__)  # PEP 440
 
 
 def test_the_suite_runs_against_the_package_it_means_to() -> None:
@@ -81,7 +81,8 @@ def test_the_suite_runs_against_the_build_it_names() -> None:
         "pyclag.engine._plays",
     } <= set(names)
     suffixes = {Path(importlib.import_module(name).__file__ or "").suffix for name in names}
-    assert suffixes == ({".so"} if build == "compiled" else {".py"}), (build, suffixes)
+    extension = ".pyd" if sys.platform == "win32" else ".so"  # a compiled module's file
+    assert suffixes == ({extension} if build == "compiled" else {".py"}), (build, suffixes)
     pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
     assert "enable-by-default = false" in pyproject
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
@@ -90,12 +91,34 @@ def test_the_suite_runs_against_the_build_it_names() -> None:
 
 
 def test_the_version_is_written_once_and_the_changelog_names_it() -> None:
+    """The version is written once; the changelog is in Keep a Changelog's shape (issue 32
+    item 4): an ``Unreleased`` section first, with the version it will carry while the
+    package's version is not yet released, then the releases newest first, each
+    ``## [X.Y.Z] - YYYY-MM-DD`` (or ``never published``), with the sections Keep a
+    Changelog names."""
+    from packaging.version import Version
+
     pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     assert "version" in pyproject["project"]["dynamic"]
     assert pyproject["tool"]["hatch"]["version"] == {"path": "src/pyclag/__init__.py"}
     changelog = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
-    newest = re.search(r"^## (\S+)", changelog, re.MULTILINE)
-    assert newest is not None and newest.group(1) == pyclag.__version__
+    headings = re.findall(r"^## (.+)$", changelog, re.MULTILINE)
+    assert headings[0] == "[Unreleased]"
+    released = [
+        re.fullmatch(r"\[(.+)\] - (\d{4}-\d\d-\d\d|never published)", h) for h in headings[1:]
+    ]
+    assert all(released), headings
+    versions = [Version(found.group(1)) for found in released if found]
+    assert versions == sorted(versions, reverse=True)
+    kinds = set(re.findall(r"^### (.+)$", changelog, re.MULTILINE))
+    assert kinds <= {"Added", "Changed", "Deprecated", "Removed", "Fixed", "Security"}
+    current = Version(pyclag.__version__)
+    if current not in versions:  # being prepared: the Unreleased section says so
+        assert current > versions[0]
+        unreleased = changelog.split("\n## ", 2)[1]
+        assert f"To be released as **{current.base_version}**" in unreleased  # rc1 too
+    else:
+        assert current == versions[0]
 
 
 def test_ci_builds_the_docs_strictly_and_tests_the_wheel() -> None:
