@@ -300,16 +300,22 @@ def card_face(card: Card, x: int = 0, y: int = 0, mark: str = "") -> str:
     ink = _INK[card.suit.value]
     rank, symbol = card.rank.letter, card.suit.symbol
     edge = 'stroke="#1769aa" stroke-width="3"' if mark == "legal" else 'stroke="#888"'
-    dim = ' opacity="0.5"' if mark == "illegal" else ""
+    # Dimmed by a veil over an opaque face: the cards beneath an overlap stay hidden.
+    veil = (
+        f'<rect x="0.5" y="0.5" width="{CARD_WIDTH - 1}" height="{CARD_HEIGHT - 1}" rx="5" '
+        'fill="#fff" fill-opacity="0.55" class="veil"/>'
+        if mark == "illegal"
+        else ""
+    )
     return (
-        f'<g class="card{_MARKS[mark]}" data-card="{card}" transform="translate({x},{y})"{dim}>'
+        f'<g class="card{_MARKS[mark]}" data-card="{card}" transform="translate({x},{y})">'
         f"<title>{card.symbol}</title>"
         f'<rect x="0.5" y="0.5" width="{CARD_WIDTH - 1}" height="{CARD_HEIGHT - 1}" rx="5" '
         f'fill="#fff" {edge}/>'
         f'<text x="4" y="17" font-size="16" font-weight="bold" fill="{ink}">{rank}</text>'
         f'<text x="4" y="33" font-size="15" fill="{ink}">{symbol}</text>'
         f'<text x="28" y="57" font-size="24" text-anchor="middle" fill="{ink}">{symbol}</text>'
-        "</g>"
+        f"{veil}</g>"
     )
 
 

@@ -83,7 +83,8 @@ def test_issue_31_item_1_a_hand_marks_its_legal_cards() -> None:
     assert faces(root) == ["3C", "9C", "KD", "2H"]
     assert [g.get("data-card") for g in groups(root, "legal")] == ["9C", "KD"]
     assert [g.get("data-card") for g in groups(root, "illegal")] == ["3C", "2H"]
-    assert [g.get("opacity") for g in groups(root, "illegal")] == ["0.5", "0.5"]
+    veils = [[r.get("class") for r in g.iter(f"{SVG}rect")] for g in groups(root, "illegal")]
+    assert veils == [[None, "veil"], [None, "veil"]]  # dimmed, still hiding what lies beneath
     plain = parsed(hand._repr_svg_())
     assert faces(plain) == ["3C", "9C", "KD", "2H"] and not groups(plain, "legal")
     assert parsed(hand_svg(Hand())).get("aria-label") == "no cards"

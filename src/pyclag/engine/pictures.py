@@ -161,7 +161,8 @@ def table_picture(
     for seat, hand in enumerate(hands):
         mine = seat == you
         marked = legal if mine else None
-        band = CARD_HEIGHT + 32 + (RAISE if marked is not None else 0)
+        empty = not hand
+        band = 30 if empty else CARD_HEIGHT + 32 + (RAISE if marked is not None else 0)
         kinds = " you" * mine + " to-act" * (to_act == seat and winners is None)
         kinds += " winner" * (winners is not None and seat in winners)
         fill = "#fff4c2" if " winner" in kinds else "#e3effc" if " to-act" in kinds else "#f4f4f2"
@@ -243,7 +244,7 @@ def totals_chart(
     (2, True)
     """
     rows = [tuple(row) for row in totals] or [(0,) * len(names)]
-    left, right, top, plot_h = 44, WIDTH - PAD, 34, 180
+    left, right, top, plot_h = 44, WIDTH - PAD - 8, 34, 180
     values = [value for row in rows for value in row] or [0]
     marks = _ticks(min(0, *values), max(0, *values))
     low, high = marks[0], marks[-1]
@@ -285,6 +286,9 @@ def totals_chart(
             f'stroke="{colour}" stroke-width="2.5" stroke-linejoin="round"/>{dots}</g>'
         )
     y, x = top + plot_h + 40, PAD
+    if shaded:
+        body.append(_text(PAD, y, "shaded: special deals", 12, ' class="note"'))
+        y += 22
     for seat, name in enumerate(names):
         words = f"{name} {rows[-1][seat]}"
         wide = 22 + round(len(words) * 8.4)
