@@ -284,7 +284,8 @@ def hand_svg(cards: Iterable[Card], legal: Iterable[Card] | None = None) -> str:
         raise not_a("hand_svg", "cards", "an iterable of Card values", cards)
     shown = tuple(cards)
     chosen = None if legal is None else tuple(legal)
-    for card in (*shown, *(chosen or ())):
+    given: tuple[object, ...] = (*shown, *(chosen or ()))  # compiled, a Card loop checks first
+    for card in given:
         if not isinstance(card, Card):
             raise not_a("hand_svg", "cards", "Card values only", card)
     count = len(shown)
