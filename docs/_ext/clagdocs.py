@@ -103,7 +103,8 @@ class PresetTable(Generated):
                     presets.summary(name),
                 )
             )
-        return table(("Preset", "Also", "Players", "Deals", "What it plays"), rows)
+        header = ("Preset", "Also", "Players", "Deals", "What it plays")
+        return table(header, rows, classes="clag-stack")
 
 
 def _options(text: str | None) -> dict[str, str]:
@@ -165,6 +166,7 @@ class Options(Generated):
                     for name, value in rules.options.items()
                 ),
                 "25 15 60",
+                "clag-stack",
             )
         # Two tables, each narrow enough for a 1280-pixel page: what each option rules,
         # then its value in each preset.
@@ -186,9 +188,11 @@ class Options(Generated):
             values.append((f"``{name}``", by_value))
         return "\n\n".join(
             (
-                table(("Option", "What it rules", "Values"), meanings, "28 54 18"),
+                table(("Option", "What it rules", "Values"), meanings, "28 54 18", "clag-stack"),
                 "Each option's value in the presets (" + ", ".join(ORDER) + "):",
-                table(("Option", "Value, and the presets that give it"), values, "30 70"),
+                table(
+                    ("Option", "Value, and the presets that give it"), values, "30 70", "clag-stack"
+                ),
             )
         )
 
@@ -227,11 +231,18 @@ class Matrix(Generated):
         header = ("", *(f":doc:`presets/{name}`" for name in ORDER))
         return "\n\n".join(
             (
-                table(header, game),
+                table(header, game, classes="clag-wide"),
                 f"The deals of each type, in a game of {PLAYERS} players:",
-                table(("Deal type", *header[1:]), rows),
+                table(("Deal type", *header[1:]), rows, classes="clag-wide"),
             )
         )
+
+
+def _label(
+    name: str, rawtext: str, text: str, lineno: int, inliner: object, *args: object, **kw: object
+) -> tuple[list[nodes.Node], list[nodes.system_message]]:
+    """``:clag-label:`Players:```: a column's name in a stacked table's cell, shown on a phone."""
+    return [nodes.inline(rawtext, text, classes=["clag-label"])], []
 
 
 class ShowDocstringExamples(SphinxTransform):
@@ -325,6 +336,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("clag-schedule", Schedule)
     app.add_directive("clag-options", Options)
     app.add_directive("clag-matrix", Matrix)
+    app.add_role("clag-label", _label)
     app.add_transform(ShowDocstringExamples)
     app.add_transform(ShortValues)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -18,17 +18,33 @@ PLAYERS = 4
 ORDER = ("wikipedia", "scottish", "raf", "indonesian", "pagat", "normal")
 
 
-def table(header: Sequence[str], rows: Iterable[Sequence[str]], widths: str = "") -> str:
-    """A list-table in reST; cells are reST too."""
+def table(
+    header: Sequence[str], rows: Iterable[Sequence[str]], widths: str = "", classes: str = ""
+) -> str:
+    """A list-table in reST; cells are reST too. ``classes`` are the table's
+    (``docs/_static/pyclag.css``): on a phone, ``clag-stack`` stacks each row as a
+    block, each cell after the first led by its column's short name (the
+    ``clag-label`` role, shown only there), and ``clag-wide`` scrolls sideways in
+    its own box, its first column in view."""
     lines = [".. list-table::", "   :header-rows: 1"]
     if widths:
         lines.append(f"   :widths: {widths}")
+    if classes:
+        lines.append(f"   :class: {classes}")
     lines.append("")
-    for row in (header, *rows):
+    stacked = "clag-stack" in classes.split()
+    for n, row in enumerate((header, *rows)):
         for number, cell in enumerate(row):
+            head = header[number]
+            if stacked and n and number and cell and len(head) <= LABEL:
+                cell = f":clag-label:`{head}:` {cell}"
             # An empty cell is written as an empty comment, which reST requires.
             lines.append(f"   {'*' if number == 0 else ' '} - {cell or '..'}")
     return "\n".join(lines)
+
+
+LABEL = 16
+"""The longest column name a stacked table repeats in its cells."""
 
 
 def deal_runs(numbers: Sequence[int]) -> str:

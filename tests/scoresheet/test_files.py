@@ -114,17 +114,20 @@ def test_loading_evaluates_nothing() -> None:
 
 
 @pytest.mark.parametrize("name", PRESETS)
-def test_s1_11_the_csv_card_has_a_row_per_deal_with_each_total_and_bid(name: str) -> None:
+def test_s1_11_the_csv_card_has_a_row_per_deal_with_each_total_bid_and_tricks(name: str) -> None:
+    """Issue 31 item 6: a row per deal, each player's running total, bid and tricks."""
     rules = presets.get(name)
     state = engine_game(rules, 4, seed=9)
     sheet = ScoreSheet(rules, 4, names=("Ann", "Bob", "Cy", "Di"), entries=entries_of(state))
     rows = list(csv.reader(io.StringIO(sheet_csv(sheet))))
     assert rows[0] == [
         "deal", "cards", "rule",
-        "Ann total", "Ann bid", "Bob total", "Bob bid", "Cy total", "Cy bid", "Di total", "Di bid",
+        "Ann total", "Ann bid", "Ann tricks", "Bob total", "Bob bid", "Bob tricks",
+        "Cy total", "Cy bid", "Cy tricks", "Di total", "Di bid", "Di tricks",
     ]  # fmt: skip
     assert len(rows) == 1 + len(state.history)
     for row, result in zip(rows[1:], state.history, strict=True):
         assert row[:2] == [str(result.setup.index + 1), str(result.hand_size)]
-        assert [int(total) for total in row[3::2]] == list(result.totals)
-        assert row[4::2] == ["" if bid is None else str(bid) for bid in result.bids]
+        assert [int(total) for total in row[3::3]] == list(result.totals)
+        assert row[4::3] == ["" if bid is None else str(bid) for bid in result.bids]
+        assert [int(tricks) for tricks in row[5::3]] == list(result.tricks_won)

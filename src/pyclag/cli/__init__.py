@@ -32,6 +32,7 @@ import argparse
 import json
 import os
 import random
+import shlex
 import sys
 from collections import defaultdict
 from collections.abc import Sequence
@@ -166,6 +167,12 @@ def _parser() -> argparse.ArgumentParser:
     )
     scoring.add_argument(
         "--save", metavar="FILE", help="save the sheet to FILE after every deal and on leaving"
+    )
+    scoring.add_argument(
+        "--csv", metavar="FILE", help="write the score card as CSV to FILE, as --save saves"
+    )
+    scoring.add_argument(
+        "--chart", metavar="FILE", help="draw the running totals in FILE.svg, as --save saves"
     )
 
     rules = _command(commands, "rules", "a preset's schedule and options")
@@ -337,6 +344,9 @@ def _score(args: argparse.Namespace) -> int:
     # The sheet is saved to --save, else back to --resume's file (not to standard input).
     save = args.save if args.save is not None or args.resume == "-" else args.resume
     _outputs(("--save" if args.save is not None else "--resume", save))
+    _outputs(("--csv", args.csv), ("--chart", args.chart))
+    if args.chart is not None and not args.chart.lower().endswith(".svg"):
+        raise ClagError(f"--chart draws an SVG picture: give a FILE.svg, not {args.chart}")
     if args.resume is not None:
         given = [
             flag
@@ -360,7 +370,9 @@ def _score(args: argparse.Namespace) -> int:
         players = args.players if args.players is not None else len(names) if names else 4
         first = 0 if args.first_dealer is None else args.first_dealer
         sheet = scoresheet.ScoreSheet(rules, players, first, names)
-    return scorekeeper.keep_score(sheet, sys.stdin, sys.stdout, save)
+    return scorekeeper.keep_score(
+        sheet, sys.stdin, sys.stdout, save, csv=args.csv, chart=args.chart
+    )
 
 
 def _read(path: str) -> str | bytes:
@@ -410,7 +422,19 @@ def _presets(_args: argparse.Namespace) -> int:
 def _replay(args: argparse.Namespace) -> int:
     if args.chart:
         charts.check(args.chart)  # a bad file name or a missing extra before reading
-    state = records.replay(records.load(_read(args.file)))
+    text = _read(args.file)
+    try:
+        record = records.load(text)
+    except RecordError:
+        from pyclag.scoresheet.files import is_sheet  # only for a file that is no record
+
+        if is_sheet(text):
+            resume = f"pyclag score --resume {shlex.quote(args.file)}"
+            raise RecordError(
+                f"a score sheet, not a game record: go on with it with {resume}"
+            ) from None
+        raise
+    state = records.replay(record)
     if args.chart:
         charts.save(charts.totals_figure(state), args.chart)
     if args.json:

@@ -54,7 +54,15 @@ from pyclag.scoresheet._steps import walk
 from pyclag.scoresheet.scorecard import label
 from pyclag.scoresheet.sheet import LONGEST_NAME, ScoreSheet, check_names
 
-__all__ = ["DEAL_FIELDS", "FORMAT", "FORMAT_WITH_RULES", "dump_sheet", "load_sheet", "sheet_csv"]
+__all__ = [
+    "DEAL_FIELDS",
+    "FORMAT",
+    "FORMAT_WITH_RULES",
+    "dump_sheet",
+    "is_sheet",
+    "load_sheet",
+    "sheet_csv",
+]
 
 FORMAT: Final = "pyclag-sheet/1"
 """The value of a sheet file's ``format`` field when it names a preset."""
@@ -196,31 +204,46 @@ def _counts(value: object, path: str, most: int) -> tuple[int, ...]:
 
 def sheet_csv(sheet: ScoreSheet) -> str:
     """The score card as CSV (the standard ``csv`` module): a row per deal
-    with its number, cards and rule, then for each player the running total
-    and the bid, as the paper sheet keeps them (§1.11; a bid is empty where
-    the deal has none).
+    with its number, cards and rule, then for each player the running total,
+    the bid and the tricks taken, as the paper sheet keeps them (§1.11; a bid
+    is empty where the deal has none), under a header naming the columns.
 
     >>> import pyclag
     >>> sheet = pyclag.scoresheet.ScoreSheet(pyclag.NORMAL, 3, names=("Ann", "Bob", "Cy"))
     >>> print(sheet_csv(sheet.bid(1).bid(0).bid(1).took((0, 1, 0))), end="")
-    deal,cards,rule,Ann total,Ann bid,Bob total,Bob bid,Cy total,Cy bid
-    1,1,normal,0,1,12,1,10,0
+    deal,cards,rule,Ann total,Ann bid,Ann tricks,Bob total,Bob bid,Bob tricks,Cy total,Cy bid,Cy tricks
+    1,1,normal,0,1,0,12,1,1,10,0,0
     """
     if not isinstance(sheet, ScoreSheet):
         raise not_a("sheet_csv", "sheet", "a ScoreSheet", sheet)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     heads = [sheet.name(seat) for seat in range(sheet.players)]
-    writer.writerow(
-        ["deal", "cards", "rule", *(f"{h} {c}" for h in heads for c in ("total", "bid"))]
-    )
+    columns = ("total", "bid", "tricks")
+    writer.writerow(["deal", "cards", "rule", *(f"{h} {c}" for h in heads for c in columns)])
     for row in sheet.rows:
         deal = row.deal
         cells = [
             value
-            for total, bid in zip(row.totals, deal.bids, strict=True)
-            for value in (total, "" if bid is None else bid)
+            for total, bid, tricks in zip(row.totals, deal.bids, row.tricks_won, strict=True)
+            for value in (total, "" if bid is None else bid, tricks)
         ]
         rule = label(deal.setup, sheet.names) or "normal"
         writer.writerow([deal.number, deal.hand_size, rule, *cells])
     return out.getvalue()
+
+
+def is_sheet(text: object) -> bool:
+    """Whether ``text`` is a score sheet's file, by its ``format`` field
+    (``pyclag-sheet/...``), whatever else it holds: to tell it from a game
+    record, which ``pyclag replay`` reads and a sheet is not.
+
+    >>> is_sheet('{"format": "pyclag-sheet/1"}'), is_sheet('{"format": "pyclag/2"}'), is_sheet("[")
+    (True, False, False)
+    """
+    try:
+        value = json_fields.parse_json(text, "is_sheet")
+    except (RecordError, TypeError):
+        return False
+    form = value.get("format") if isinstance(value, dict) else None
+    return isinstance(form, str) and form.startswith(FORMAT.split("/")[0] + "/")

@@ -49,7 +49,7 @@ from pyclag.actions import DeclareTrump
 from pyclag.engine.state import Phase
 from pyclag.errors import ClagError, IllegalActionError, RecordError
 from pyclag.notation import read_bid, read_call, read_hand_size, read_trump
-from pyclag.scoresheet import ScoreSheet, SheetDeal, dump_sheet
+from pyclag.scoresheet import ScoreSheet, SheetDeal, dump_sheet, sheet_csv
 from pyclag.scoresheet.scorecard import schedule
 from pyclag.terminal.lines import Console
 
@@ -64,17 +64,28 @@ _COMMANDS: Final = (
 )
 
 
-def keep_score(sheet: ScoreSheet, stdin: TextIO, stdout: TextIO, save: str | None = None) -> int:
+def keep_score(
+    sheet: ScoreSheet,
+    stdin: TextIO,
+    stdout: TextIO,
+    save: str | None = None,
+    *,
+    csv: str | None = None,
+    chart: str | None = None,
+) -> int:
     """Keep the score of ``sheet``'s game, reading the table's entries from
     ``stdin``; save to the file ``save`` after every deal and on leaving, if
-    given. Returns the exit status: 0 at the end of the game, on ``quit`` or
-    at the end of the input; 130 on Ctrl-C.
+    given, and write there too the score card as CSV to ``csv``
+    (:func:`~pyclag.scoresheet.sheet_csv`) and the chart of the running totals
+    to ``chart`` (an SVG picture, :meth:`~pyclag.scoresheet.ScoreSheet.chart`).
+    Returns the exit status: 0 at the end of the game, on ``quit`` or at the
+    end of the input; 130 on Ctrl-C.
 
     >>> import io, pyclag
     >>> keep_score(pyclag.scoresheet.ScoreSheet(pyclag.NORMAL, 3), io.StringIO("quit\\n"), io.StringIO())
     0
     """
-    return Scorekeeper(sheet, stdin, stdout, save).run()
+    return Scorekeeper(sheet, stdin, stdout, save, csv=csv, chart=chart).run()
 
 
 class Scorekeeper:
@@ -88,17 +99,30 @@ class Scorekeeper:
     """
 
     def __init__(
-        self, sheet: ScoreSheet, stdin: TextIO, stdout: TextIO, save: str | None = None
+        self,
+        sheet: ScoreSheet,
+        stdin: TextIO,
+        stdout: TextIO,
+        save: str | None = None,
+        *,
+        csv: str | None = None,
+        chart: str | None = None,
     ) -> None:
         if not isinstance(sheet, ScoreSheet):
             raise TypeError(f"score: sheet must be a ScoreSheet, not {type(sheet).__name__}")
         self.sheet = sheet
         self.console = Console("score", stdin, stdout)
-        if save is not None and not isinstance(save, str):
-            raise not_a("score", "save", "None or a file path", save)
-        if save is not None:
-            check_target(save)  # a directory, a device, a missing folder: refused before the game
+        for what, path in (("save", save), ("csv", csv), ("chart", chart)):
+            if path is not None and not isinstance(path, str):
+                raise not_a("score", what, "None or a file path", path)
+            if path is not None:
+                check_target(path)  # a directory, a device, a missing folder: refused now
         self.save = save
+        self.files = [
+            (path, write)
+            for path, write in ((save, _json), (csv, sheet_csv), (chart, ScoreSheet.chart))
+            if path is not None
+        ]
 
     def run(self) -> int:
         """Ask for every entry to the end of the game, or until the table leaves.
@@ -200,18 +224,19 @@ class Scorekeeper:
             f"{self.sheet.rules.num_rounds(self.sheet.players)}"
         )
         saved = self._store()
-        self.console.say(f"{word}: {where}." + (f" Saved in {self.save}." if saved else ""))
+        self.console.say(f"{word}: {where}." + (f" Saved in {', '.join(saved)}." if saved else ""))
 
-    def _store(self) -> bool:
-        """Save the sheet, if it has a file; whether it was saved."""
-        if self.save is None:
-            return False
-        try:
-            save_sheet(self.save, self.sheet)
-        except ClagError as err:
-            self.console.say(f"Not saved: {err}")
-            return False
-        return True
+    def _store(self) -> list[str]:
+        """Save the sheet, and write its CSV and chart, to the files given; the files written."""
+        written = []
+        for path, text in self.files:
+            try:
+                write_whole(path, text(self.sheet))
+            except ClagError as err:
+                self.console.say(f"Not saved: {err}")
+            else:
+                written.append(path)
+        return written
 
 
 def save_sheet(path: str, sheet: ScoreSheet) -> None:
@@ -225,7 +250,11 @@ def save_sheet(path: str, sheet: ScoreSheet) -> None:
     >>> open(path, encoding="utf-8").read().startswith('{\\n  "format": "pyclag-sheet/1"')
     True
     """
-    write_whole(path, dump_sheet(sheet) + "\n")
+    write_whole(path, _json(sheet))
+
+
+def _json(sheet: ScoreSheet) -> str:
+    return dump_sheet(sheet) + "\n"
 
 
 # --- the words -------------------------------------------------------------------------
