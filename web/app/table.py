@@ -20,6 +20,7 @@ pyclag's own files: a score sheet as the file ``pyclag score --save`` writes
 from __future__ import annotations
 
 import base64
+import contextlib
 import json
 import random
 import zlib
@@ -31,12 +32,14 @@ import attrs
 from pyclag import Play, presets, records
 from pyclag.actions import DeclareTrump
 from pyclag.bots import HeuristicBot
+from pyclag.cards import Suit
 from pyclag.engine import apply, is_over, new_game, next_actor, sample_chance, winners
 from pyclag.engine.state import GameState, Phase
 from pyclag.errors import ClagError
 from pyclag.notation import read_call
 from pyclag.rules.bidding import BID_RANGES
 from pyclag.rules.ruleset import RuleSet
+from pyclag.rules.trumps import NoTrumps
 from pyclag.scoresheet import ScoreSheet, SheetDeal, dump_sheet, load_sheet, sheet_csv
 from pyclag.terminal import Teller, deal_lines, show_status
 from pyclag.terminal.scorekeeper import named
@@ -60,12 +63,17 @@ def presets_info() -> list[dict[str, Json]]:
     found = []
     for key in presets.names():
         rules = presets.get(key)
-        options = [
+        options: list[dict[str, Json]] = [
             {"name": option, "value": _shown(value), "about": rules.explain(option)}
             for option, value in sorted(rules.options.items())
         ]
         options += [
-            {"name": c.option, "value": c.chosen, "about": c.about, "choices": [n for n, _ in c.choices]}
+            {
+                "name": c.option,
+                "value": c.chosen,
+                "about": c.about,
+                "choices": [n for n, _ in c.choices],
+            }
             for c in rules.choices
         ]
         found.append(
@@ -170,8 +178,11 @@ def sheet_edit(
     entry = sheet.entries[number - 1] if 0 < number <= len(sheet.entries) else None
     if entry is None:
         return sheet_view(sheet.edit(number, sheet.entries[0]))  # pyclag's refusal
-    won = {"tricks": tricks} if entry.trick_winners is None else {"trick_winners": tricks}
-    return sheet_view(sheet.edit(number, attrs.evolve(entry, bids=tuple(bids), **won)))
+    if entry.trick_winners is None:
+        entry = attrs.evolve(entry, bids=tuple(bids), tricks=tricks)
+    else:
+        entry = attrs.evolve(entry, bids=tuple(bids), trick_winners=tricks)
+    return sheet_view(sheet.edit(number, entry))
 
 
 def sheet_view(sheet: ScoreSheet) -> dict[str, Json]:
@@ -240,7 +251,9 @@ def _current(sheet: ScoreSheet, deal: SheetDeal) -> dict[str, Json]:
         ]
     elif waiting is Phase.DECLARE_TRUMP:
         answer["choices"] = [
-            {"label": str(DeclareTrump(0, suit)), "value": i} for i, suit in enumerate(deal.legal)
+            {"label": str(DeclareTrump(0, suit)), "value": i}
+            for i, suit in enumerate(deal.legal)
+            if isinstance(suit, (Suit, NoTrumps))
         ]
     elif waiting in (Phase.BID, Phase.BID_BEFORE_DEAL):
         struck = deal.forbidden or ()
@@ -309,7 +322,9 @@ def chart_svg(names: Sequence[str], totals: Sequence[Sequence[int]]) -> str:
     for seat, player in enumerate(names):
         colour = _COLOURS[seat % len(_COLOURS)]
         points = " ".join(f"{pad + i * step:.1f},{y(r[seat]):.1f}" for i, r in enumerate(rows))
-        parts.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2" points="{points}"/>')
+        parts.append(
+            f'<polyline fill="none" stroke="{colour}" stroke-width="2" points="{points}"/>'
+        )
         parts.append(
             f'<text x="{pad + seat * 60}" y="{height - 6}" font-size="11" fill="{colour}">'
             f"{_escaped(player)}</text>"
@@ -470,9 +485,7 @@ def call(function: str, arguments: str = "{}") -> str:
         names = json.loads(arguments).get("file")
         text = str(err)
         if isinstance(names, str):
-            try:
+            with contextlib.suppress(ClagError):  # a file that does not load: seats as numbers
                 text = named(_sheet(names), text)
-            except ClagError:
-                pass
         return json.dumps({"refused": text})
     return json.dumps(answer)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import http.server
 import importlib.util
+import mimetypes
 import os
 import threading
 from collections.abc import Iterator
@@ -51,14 +52,12 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
                 item.add_marker(pytest.mark.skip(reason=reason))
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {
-        **http.server.SimpleHTTPRequestHandler.extensions_map,
-        ".wasm": "application/wasm",
-        ".mjs": "text/javascript",
-        ".webmanifest": "application/manifest+json",
-    }
+mimetypes.add_type("application/wasm", ".wasm")
+mimetypes.add_type("text/javascript", ".mjs")
+mimetypes.add_type("application/manifest+json", ".webmanifest")
 
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
     def log_message(self, format: str, *args: Any) -> None:
         pass
 

@@ -22,8 +22,7 @@ import pyclag
 from pyclag import Play, records
 from pyclag.engine.state import Phase
 from pyclag.errors import ClagError
-from pyclag.scoresheet import ScoreSheet, load_sheet, sheet_csv
-from pyclag.scoresheet._deal import DealEntry
+from pyclag.scoresheet import DealEntry, ScoreSheet, load_sheet, sheet_csv
 from pyclag.terminal.scorekeeper import named
 from pyclag.views import observe
 
@@ -120,7 +119,7 @@ def test_score_sheet(context: Any, origin: str, width: int, tmp_path: Path) -> N
         forbidden = int(struck.get_attribute("data-value") or "")
         assert sheet.current is not None and sheet.current.forbidden == (forbidden,)
         struck.click()
-        assert _refused(page) == _refusal(sheet, lambda s: s.bid(forbidden))
+        assert _refused(page) == _refusal(sheet, lambda s, bid=forbidden: s.bid(bid))
         started = time.perf_counter()
         _bid(page, bids[-1])
         page.wait_for_selector("#deal-tricks:not([hidden])")
@@ -129,7 +128,7 @@ def test_score_sheet(context: Any, origin: str, width: int, tmp_path: Path) -> N
         if number == 1:  # a wrong trick sum
             wrong = (1, 1, 0, 0)
             _tricks(page, wrong)
-            assert _refused(page) == _refusal(sheet, lambda s: s.took(wrong))
+            assert _refused(page) == _refusal(sheet, lambda s, counts=wrong: s.took(counts))
             _no_sideways_scroll(page)
             _shot(page, "sheet-refused", width)
         _tricks(page, tricks)
