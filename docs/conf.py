@@ -26,6 +26,7 @@ extensions = [
     "decisiondocs",
     "clauses",
     "learningdocs",
+    "picturedocs",
 ]
 exclude_patterns = ["_build", "_inventories"]
 # Markdown pages (the rules specification, the changelog) are read with MyST.

@@ -268,9 +268,18 @@ function openGame() {
 const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 
 function cardFace(text) {
-  // The card as pyclag writes it ("QS"), drawn with its suit's sign.
+  // The card as pyclag writes it ("QS"), drawn with its suit's sign where no picture came.
   const suit = text.slice(-1);
   return { label: `${text.slice(0, -1).replace("T", "10")}${SUITS[suit] || suit}`, red: suit === "H" || suit === "D" };
+}
+
+function drawFace(node, card, faces) {
+  // pyclag's picture of the card (pyclag.views.pictures.card_svg).
+  if (faces && faces[card]) {
+    node.innerHTML = faces[card];
+    node.classList.add("picture");
+  }
+  return node;
 }
 
 function showGame(view) {
@@ -281,23 +290,25 @@ function showGame(view) {
   localStorage.setItem(KEYS.game, view.record);
   localStorage.setItem(KEYS.seat, String(view.seat));
   $("#game-status").replaceChildren(...view.status.map((line) => element("li", { text: line })));
-  $("#game-trick").replaceChildren(...view.trick.map(([who, card]) => {
+  $("#game-table").innerHTML = view.table;
+  $("#game-trick").replaceChildren(...view.trick.map(([who, play, card]) => {
     const face = cardFace(card);
-    return element("figure", {}, element("span", { class: `card${face.red ? " red" : ""}`, text: face.label }), element("figcaption", { text: who }));
+    const drawn = drawFace(element("span", { class: `card${face.red ? " red" : ""}`, text: face.label }), card, view.faces);
+    return element("figure", {}, drawn, element("figcaption", { text: `${who}: ${play}` }));
   }));
   const plays = new Map();
   for (const play of view.plays) plays.set(play.card, [...(plays.get(play.card) || []), play]);
   $("#game-hand").replaceChildren(...view.hand.map((card) => {
     const face = cardFace(card);
     const choices = plays.get(card) || [];
-    return element("button", {
+    return drawFace(element("button", {
       type: "button",
       class: `card${face.red ? " red" : ""}${choices.length ? " legal" : ""}`,
       "data-card": card,
       "aria-label": card,
       ...(choices.length ? {} : { disabled: "" }),
       onclick: () => (choices.length === 1 ? act(choices[0].index) : offer(choices)),
-    }, face.label);
+    }, face.label), card, view.faces);
   }));
   $("#game-actions").replaceChildren(...view.actions.map((action) =>
     element("button", { type: "button", "data-index": String(action.index), onclick: () => act(action.index) }, action.label)));

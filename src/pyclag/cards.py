@@ -21,7 +21,21 @@ from typing import Final, final
 from pyclag._checks import not_a, seal
 from pyclag.errors import RecordError
 
-__all__ = ["DECK", "DECK_MASK", "Card", "Rank", "Suit", "parse_cards"]
+__all__ = [
+    "CARD_HEIGHT",
+    "CARD_WIDTH",
+    "DECK",
+    "DECK_MASK",
+    "Card",
+    "Rank",
+    "Suit",
+    "card_back",
+    "card_face",
+    "card_svg",
+    "escape",
+    "parse_cards",
+    "svg_document",
+]
 
 
 class Suit(enum.Enum):
@@ -190,6 +204,10 @@ class Card:
     def __str__(self) -> str:
         return self._text
 
+    def _repr_svg_(self) -> str:
+        """The card's picture, which a notebook shows (:func:`card_svg`)."""
+        return card_svg(self)
+
     @property
     def symbol(self) -> str:
         """The card with its suit symbol, e.g. ``"T♥"``.
@@ -253,3 +271,108 @@ def parse_cards(text: object) -> tuple[Card, ...]:
     if not isinstance(text, str):
         raise RecordError(f"card text must be a string, not {type(text).__name__}")
     return tuple(Card.parse(word) for word in text.replace(",", " ").split())
+
+
+# --- pictures ----------------------------------------------------------------------------
+# A card draws its own face (DESIGN.md §2): the pictures of hands, tricks, tables and score
+# sheets (pyclag.views.pictures) are built from these pieces. They live here, at the bottom
+# of the layers, because a module may not import upward, nor import inside a function
+# (tests/test_layers.py), and Card._repr_svg_ needs them.
+
+CARD_WIDTH: Final = 44
+"""A card's width in an SVG picture (user units; a picture scales as a whole)."""
+CARD_HEIGHT: Final = 64
+"""A card's height in an SVG picture."""
+_INK: Final = ("#1a1a1a", "#c8102e", "#c8102e", "#1a1a1a")  # by suit: black and red
+_MARKS: Final = {"": "", "legal": " legal", "illegal": " illegal"}
+
+
+def card_face(card: Card, x: int = 0, y: int = 0, mark: str = "") -> str:
+    """An SVG group drawing ``card``'s face with its top-left corner at
+    (``x``, ``y``): its rank letter and suit symbol in the corner (what shows
+    when cards overlap), a large suit symbol, red for hearts and diamonds.
+    ``mark`` is ``"legal"`` (outlined) or ``"illegal"`` (dimmed), or ``""``.
+    The group has the classes ``card`` (and the mark) and ``data-card``, the card's text.
+
+    >>> card_face(Card.parse("TH")).startswith('<g class="card" data-card="TH"')
+    True
+    """
+    ink = _INK[card.suit.value]
+    rank, symbol = card.rank.letter, card.suit.symbol
+    edge = 'stroke="#1769aa" stroke-width="3"' if mark == "legal" else 'stroke="#888"'
+    # Dimmed by a veil over an opaque face: the cards beneath an overlap stay hidden.
+    veil = (
+        f'<rect x="0.5" y="0.5" width="{CARD_WIDTH - 1}" height="{CARD_HEIGHT - 1}" rx="5" '
+        'fill="#fff" fill-opacity="0.55" class="veil"/>'
+        if mark == "illegal"
+        else ""
+    )
+    return (
+        f'<g class="card{_MARKS[mark]}" data-card="{card}" transform="translate({x},{y})">'
+        f"<title>{card.symbol}</title>"
+        f'<rect x="0.5" y="0.5" width="{CARD_WIDTH - 1}" height="{CARD_HEIGHT - 1}" rx="5" '
+        f'fill="#fff" {edge}/>'
+        f'<text x="4" y="17" font-size="16" font-weight="bold" fill="{ink}">{rank}</text>'
+        f'<text x="4" y="33" font-size="15" fill="{ink}">{symbol}</text>'
+        f'<text x="28" y="57" font-size="24" text-anchor="middle" fill="{ink}">{symbol}</text>'
+        f"{veil}</g>"
+    )
+
+
+def card_back(x: int = 0, y: int = 0) -> str:
+    """An SVG group drawing the back of a card (a card not to be seen), class ``card back``.
+
+    >>> card_back(10, 0).startswith('<g class="card back" transform="translate(10,0)">')
+    True
+    """
+    return (
+        f'<g class="card back" transform="translate({x},{y})">'
+        f'<rect x="0.5" y="0.5" width="{CARD_WIDTH - 1}" height="{CARD_HEIGHT - 1}" rx="5" '
+        'fill="#2b5797" stroke="#888"/>'
+        f'<rect x="5" y="5" width="{CARD_WIDTH - 10}" height="{CARD_HEIGHT - 10}" rx="3" '
+        'fill="none" stroke="#9fb8e0" stroke-width="1.5"/>'
+        "</g>"
+    )
+
+
+def svg_document(width: int, height: int, body: str, title: str) -> str:
+    """A whole SVG document of ``width`` by ``height`` user units (its viewBox,
+    so it scales), holding ``body`` and titled ``title`` (escaped here).
+
+    >>> svg_document(10, 20, "", "a <title>").endswith("<title>a &lt;title&gt;</title></svg>")
+    True
+    """
+    label = escape(title)
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
+        f'width="{width}" height="{height}" font-family="DejaVu Sans, Arial, sans-serif" '
+        f'role="img" aria-label="{label}"><title>{label}</title>{body}</svg>'
+    )
+
+
+def escape(text: str) -> str:
+    """``text`` safe inside an SVG element or a double-quoted attribute (the
+    characters XML cannot hold at all, such as control characters, dropped).
+
+    >>> escape('Ann & "Bo" <3\\x00')
+    'Ann &amp; &quot;Bo&quot; &lt;3'
+    """
+    text = text.translate(_NOT_XML)
+    for plain, entity in (("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ('"', "&quot;")):
+        text = text.replace(plain, entity)
+    return "".join(char for char in text if not 0xD800 <= ord(char) <= 0xDFFF)
+
+
+_NOT_XML: Final = dict.fromkeys([*range(9), 11, 12, *range(14, 32), 0xFFFE, 0xFFFF])
+
+
+def card_svg(card: object) -> str:  # object: compiled, refused by the check below
+    """A picture of one card, an SVG document (what a notebook shows for a card);
+    what is not a Card is a TypeError.
+
+    >>> card_svg(Card.parse("AS")).count('data-card="AS"')
+    1
+    """
+    if not isinstance(card, Card):
+        raise not_a("card_svg", "card", "a Card", card)
+    return svg_document(CARD_WIDTH, CARD_HEIGHT, card_face(card), card.symbol)

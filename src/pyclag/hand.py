@@ -17,10 +17,32 @@ import attr
 import attrs
 
 from pyclag._checks import Frozen, not_a, unchecked
-from pyclag.cards import DECK, DECK_MASK, Card, Suit, parse_cards
+from pyclag.cards import (
+    CARD_HEIGHT,
+    CARD_WIDTH,
+    DECK,
+    DECK_MASK,
+    Card,
+    Suit,
+    card_back,
+    card_face,
+    parse_cards,
+    svg_document,
+)
 from pyclag.errors import RecordError
 
-__all__ = ["ONE_SUIT", "Hand", "cards_of", "nth_card"]
+__all__ = [
+    "ONE_SUIT",
+    "RAISE",
+    "ROW_WIDTH",
+    "Hand",
+    "backs_row",
+    "cards_of",
+    "cards_row",
+    "hand_svg",
+    "nth_card",
+    "row_step",
+]
 
 
 class _Chunks(dict[int, tuple[Card, ...]]):
@@ -171,6 +193,10 @@ class Hand(Frozen):
     def __repr__(self) -> str:
         return f"Hand.parse({str(self)!r})"
 
+    def _repr_svg_(self) -> str:
+        """The hand's picture, which a notebook shows (:func:`hand_svg`)."""
+        return hand_svg(self)
+
 
 def nth_card(mask: int, n: int) -> Card:
     """``cards_of(mask)[n]`` without building the tuple: for a random pick among
@@ -183,3 +209,88 @@ def nth_card(mask: int, n: int) -> Card:
     for _ in range(n):
         mask &= mask - 1  # drop the lowest card
     return DECK[(mask & -mask).bit_length() - 1]
+
+
+# --- pictures (beside the card's own, pyclag.cards; the layers keep them low) -------------
+
+ROW_WIDTH: Final = 356
+"""The widest a row of cards is drawn (user units): a phone's width, about."""
+RAISE: Final = 8
+"""How far a legal card stands above the others in a marked row."""
+
+
+def row_step(count: int, width: int = ROW_WIDTH) -> int:
+    """How far apart ``count`` cards are drawn in a row at most ``width`` wide:
+    side by side where they fit, else overlapping, each card's corner showing.
+
+    >>> row_step(3), row_step(13)
+    (48, 26)
+    """
+    if count <= 1:
+        return CARD_WIDTH + 4
+    return max(18, min(CARD_WIDTH + 4, (width - CARD_WIDTH) // (count - 1)))
+
+
+def cards_row(
+    cards: Iterable[Card],
+    x: int = 0,
+    y: int = 0,
+    legal: Iterable[Card] | None = None,
+    width: int = ROW_WIDTH,
+) -> str:
+    """SVG groups drawing ``cards`` left to right from (``x``, ``y``), or, given
+    an int, that many card backs; with ``legal`` given, the legal cards stand
+    :data:`RAISE` higher and outlined, the others lower and dimmed.
+
+    >>> cards_row(Hand.parse("AS KS"), legal=[Card.parse("KS")]).count(" legal")
+    1
+    """
+    shown = tuple(cards)
+    allowed = None if legal is None else frozenset(legal)
+    step = row_step(len(shown), width)
+    lift = 0 if allowed is None else RAISE
+    parts = []
+    for n, card in enumerate(shown):
+        if allowed is None:
+            parts.append(card_face(card, x + n * step, y))
+        elif card in allowed:
+            parts.append(card_face(card, x + n * step, y, "legal"))
+        else:
+            parts.append(card_face(card, x + n * step, y + lift, "illegal"))
+    return "".join(parts)
+
+
+def backs_row(count: int, x: int = 0, y: int = 0, width: int = ROW_WIDTH) -> str:
+    """SVG groups drawing ``count`` card backs in a row from (``x``, ``y``).
+
+    >>> backs_row(3).count('class="card back"')
+    3
+    """
+    step = row_step(count, width)
+    return "".join(card_back(x + n * step, y) for n in range(count))
+
+
+def hand_svg(cards: Iterable[Card], legal: Iterable[Card] | None = None) -> str:
+    """A picture of a hand, an SVG document: ``cards`` (a :class:`~pyclag.hand.Hand` or any
+    cards, drawn in the order given) in a row, and with ``legal`` given, the
+    legal ones raised and outlined, the rest dimmed (``class="card legal"`` and
+    ``class="card illegal"``; each card's ``data-card`` is its text).
+
+    >>> picture = hand_svg(Hand.parse("2C AS"), legal=[Card.parse("AS")])
+    >>> picture.count('class="card illegal" data-card="2C"'), picture.count('class="card legal" data-card="AS"')
+    (1, 1)
+    """
+    if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
+        raise not_a("hand_svg", "cards", "an iterable of Card values", cards)
+    shown = tuple(cards)
+    chosen = None if legal is None else tuple(legal)
+    for card in (*shown, *(chosen or ())):
+        if not isinstance(card, Card):
+            raise not_a("hand_svg", "cards", "Card values only", card)
+    count = len(shown)
+    width = CARD_WIDTH + (count - 1) * row_step(count) if count else CARD_WIDTH
+    height = CARD_HEIGHT + (0 if chosen is None else RAISE)
+    title = " ".join(card.symbol for card in shown) or "no cards"
+    if chosen is not None:
+        title += "; legal: " + (" ".join(card.symbol for card in shown if card in chosen) or "none")
+    return svg_document(width, height, cards_row(shown, legal=chosen), title)

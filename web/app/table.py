@@ -45,8 +45,9 @@ from pyclag.terminal import Teller, deal_lines, show_status
 from pyclag.terminal.scorekeeper import named
 from pyclag.terminal.words import name, rank_order, sorted_cards
 from pyclag.views import Observation, observe
+from pyclag.views.pictures import card_svg, table_svg
 
-__all__ = ["FUNCTIONS", "call", "chart_svg", "link_of", "sheet_of_link"]
+__all__ = ["FUNCTIONS", "call", "link_of", "sheet_of_link"]
 
 Json = Any
 
@@ -199,7 +200,7 @@ def sheet_view(sheet: ScoreSheet) -> dict[str, Json]:
         "card": sheet.card() if sheet.rows else "",
         "rows": [_row(sheet, row) for row in sheet.rows],
         "csv": sheet_csv(sheet),
-        "chart": chart_svg(names, [row.totals for row in sheet.rows]),
+        "chart": sheet.chart(),
         "link": link_of(file),
         "can_undo": bool(sheet.entries),
         "current": None if sheet.current is None else _current(sheet, sheet.current),
@@ -297,48 +298,6 @@ def _verdict(sheet: ScoreSheet) -> str:
     return text
 
 
-def chart_svg(names: Sequence[str], totals: Sequence[Sequence[int]]) -> str:
-    """The running totals, a line per player, as an SVG picture.
-
-    >>> chart_svg(["A", "B"], [(10, 0), (22, 11)]).startswith("<svg")
-    True
-    """
-    width, height, pad = 360, 200, 28
-    rows = [tuple(0 for _ in names), *totals]
-    low = min(0, *(min(r) for r in rows))
-    high = max(1, *(max(r) for r in rows))
-    step = (width - 2 * pad) / max(1, len(rows) - 1)
-
-    def y(value: int) -> float:
-        return height - pad - (value - low) * (height - 2 * pad) / (high - low)
-
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
-        'role="img" aria-label="running totals" class="chart">',
-        f'<line x1="{pad}" y1="{y(0):.1f}" x2="{width - pad}" y2="{y(0):.1f}" stroke="#999"/>',
-        f'<text x="2" y="{y(high) + 4:.1f}" font-size="10">{high}</text>',
-        f'<text x="2" y="{y(low) + 4:.1f}" font-size="10">{low}</text>',
-    ]
-    for seat, player in enumerate(names):
-        colour = _COLOURS[seat % len(_COLOURS)]
-        points = " ".join(f"{pad + i * step:.1f},{y(r[seat]):.1f}" for i, r in enumerate(rows))
-        parts.append(
-            f'<polyline fill="none" stroke="{colour}" stroke-width="2" points="{points}"/>'
-        )
-        parts.append(
-            f'<text x="{pad + seat * 60}" y="{height - 6}" font-size="11" fill="{colour}">'
-            f"{_escaped(player)}</text>"
-        )
-    return "".join(parts) + "</svg>"
-
-
-_COLOURS: Final = ("#1b6ac9", "#c0392b", "#1e8449", "#8e44ad", "#d35400", "#117a65", "#7f8c8d")
-
-
-def _escaped(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-
-
 def link_of(file: str) -> str:
     """A sheet file packed for a link's fragment: deflated, then URL-safe base64.
 
@@ -430,9 +389,11 @@ def _game_view(state: GameState, seat: int, teller: Teller) -> dict[str, Json]:
         "status": [] if over else show_status(view).splitlines()[:-1],
         "phase": view.phase.value,
         "hand": [str(card) for card in hand],
+        "faces": {str(c): card_svg(c) for c in (*hand, *(p.card for p in view.trick))},
+        "table": table_svg(view),
         "legal_cards": sorted({str(a.card) for _, a in plays}),
         "plays": [{"card": str(a.card), "label": str(a), "index": i} for i, a in plays],
-        "trick": [[name(view, p.seat), str(p)] for p in view.trick],
+        "trick": [[name(view, p.seat), str(p), str(p.card)] for p in view.trick],
         "actions": []
         if view.phase is Phase.PLAY
         else [{"label": _action_label(view, a), "index": i} for i, a in enumerate(view.legal)],

@@ -21,17 +21,30 @@ from typing import Protocol
 from pyclag.actions import Call, Play
 from pyclag.cards import Card, Suit
 from pyclag.engine.phases import Phase
+from pyclag.hand import Hand
+from pyclag.rules.deals import Bidding
 from pyclag.rules.round import RoundRules, RoundSpec
+from pyclag.rules.ruleset import RuleSet
+from pyclag.scoring.tally import winners_by_totals
 
 __all__ = [
+    "DealtLike",
+    "GameLike",
     "RoundLike",
     "SetupLike",
     "TableLike",
     "TrickLike",
+    "face_down",
+    "game_text",
+    "game_winners",
     "numbers",
     "phase_words",
     "round_words",
+    "seat_words",
+    "setup_lines",
+    "status_words",
     "table_text",
+    "trick_words",
     "trumps_words",
 ]
 
@@ -96,6 +109,28 @@ class TableLike(RoundLike, Protocol):
     def tricks_won(self) -> tuple[int, ...]: ...
 
 
+class DealtLike(TableLike, Protocol):
+    """A round with every hand: a :class:`~pyclag.engine.state.RoundState`."""
+
+    @property
+    def hands(self) -> tuple[Hand, ...]: ...
+
+
+class GameLike(Protocol):
+    """What a whole game's text reads: a :class:`~pyclag.engine.state.GameState`."""
+
+    @property
+    def rules(self) -> RuleSet: ...
+    @property
+    def round(self) -> DealtLike: ...
+    @property
+    def players(self) -> int: ...
+    @property
+    def scores(self) -> tuple[int, ...]: ...
+    @property
+    def contracts_made(self) -> tuple[int, ...]: ...
+
+
 def table_text(
     table: TableLike,
     rounds: int,
@@ -121,35 +156,121 @@ def table_text(
     """
     setup = table.setup
     lines = [f"{round_words(setup, rounds)}, dealer seat {setup.dealer}; {trumps_words(setup)}"]
+    lines += setup_lines(setup)
+    width = max(map(len, hands))
+    for seat, hand in enumerate(hands):
+        words = [f"seat {seat}: {hand:<{width}}", *seat_words(table, seat, scores)]
+        lines.append("  ".join(words) + ("  (you)" if seat == you else ""))
+    trick = trick_words(table)
+    if trick:
+        lines.append(trick)
+    lines.append(status_words(table, scores, winners))
+    return "\n".join(lines)
+
+
+def game_text(game: GameLike) -> str:
+    """``str(state)``: the table of a whole game, every hand shown (with
+    ``(face down)`` while the blind bids are made), the winners once it is over.
+
+    >>> import pyclag
+    >>> print(game_text(pyclag.new_game(pyclag.NORMAL, 3)).splitlines()[-1])
+    to act: chance (deal)
+    """
+    rnd = game.round
+    down = " (face down)" if face_down(rnd) else ""
+    hands = [(str(hand) or "-") + down for hand in rnd.hands]
+    rounds = game.rules.num_rounds(game.players)
+    return table_text(rnd, rounds, hands, game.scores, game_winners(game))
+
+
+def face_down(table: RoundLike) -> bool:
+    """Whether the hands lie face down: bids made with the cards unseen (§2.0
+    BLIND_*, ROLL; Appendix B.5).
+
+    >>> import pyclag
+    >>> face_down(pyclag.new_game(pyclag.NORMAL, 3).round)
+    False
+    """
+    return table.phase is Phase.BID and table.setup.played.bidding is Bidding.UNSEEN
+
+
+def game_winners(game: GameLike) -> tuple[int, ...] | None:
+    """The winning seats once the game is over (the highest total, then the
+    rule set's tie-break), ``None`` before.
+
+    >>> import pyclag
+    >>> game_winners(pyclag.new_game(pyclag.NORMAL, 3)) is None
+    True
+    """
+    if game.round.phase is not Phase.ROUND_OVER:
+        return None
+    return winners_by_totals(game.scores, game.contracts_made, game.rules.tie_break)
+
+
+def setup_lines(setup: SetupLike) -> list[str]:
+    """The RAF caller and its call, and the draw for the first bidder, where the
+    round has them (one line each).
+
+    >>> import pyclag
+    >>> setup_lines(pyclag.new_game(pyclag.NORMAL, 3).round.setup)
+    []
+    """
+    lines = []
     if setup.caller is not None:  # the RAF caller (§2.3)
         called = "" if setup.call is None else f" called {setup.call}"
         lines.append(f"caller: seat {setup.caller}{called}")
     if setup.draw is not None:  # the draw for the first bidder (A25)
         drawn = " ".join(map(str, setup.draw))
         lines.append(f"draw: {drawn}; seat {setup.first_bidder} bids first")
-    width = max(map(len, hands))
+    return lines
+
+
+def seat_words(table: TableLike, seat: int, scores: Sequence[int]) -> list[str]:
+    """A seat's bid (none in a round without bids), tricks and score.
+
+    >>> import pyclag
+    >>> seat_words(pyclag.new_game(pyclag.NORMAL, 3).round, 1, (0, 5, 0))
+    ['bid -', 'tricks 0', 'score 5']
+    """
     # A round without bids (misère, most tricks) has no bid column (§2.0).
-    has_bids = setup.played.has_bids or any(bid is not None for bid in table.bids)
-    for seat, (hand, score) in enumerate(zip(hands, scores, strict=True)):
-        words = [f"seat {seat}: {hand:<{width}}"]
-        if has_bids:
-            words.append(f"bid {numbers(table.bids[seat : seat + 1])}")
-        words += [f"tricks {table.tricks_won[seat]}", f"score {score}"]
-        lines.append("  ".join(words) + ("  (you)" if seat == you else ""))
+    has_bids = table.setup.played.has_bids or any(bid is not None for bid in table.bids)
+    words = [f"bid {numbers(table.bids[seat : seat + 1])}"] if has_bids else []
+    return [*words, f"tricks {table.tricks_won[seat]}", f"score {scores[seat]}"]
+
+
+def trick_words(table: TableLike) -> str | None:
+    """The trick on the table and who led it; between tricks, the last trick,
+    who led it and who won it; ``None`` before the first card.
+
+    >>> import pyclag
+    >>> trick_words(pyclag.new_game(pyclag.NORMAL, 3).round) is None
+    True
+    """
     if table.trick:
-        lines.append(f"trick: {_plays(table.trick)} (seat {table.trick[0].seat} led)")
-    elif table.tricks:
+        return f"trick: {_plays(table.trick)} (seat {table.trick[0].seat} led)"
+    if table.tricks:
         last = table.tricks[-1]
-        led = f"seat {last.leader} led, seat {last.winner} won"
-        lines.append(f"last trick: {_plays(last.plays)} ({led})")
+        return f"last trick: {_plays(last.plays)} (seat {last.leader} led, seat {last.winner} won)"
+    return None
+
+
+def status_words(
+    table: RoundLike, scores: Sequence[int], winners: Sequence[int] | None = None
+) -> str:
+    """Who is to act and in what phase, or, given the ``winners``, who won with what.
+
+    >>> import pyclag
+    >>> status_words(pyclag.new_game(pyclag.NORMAL, 3).round, (0, 0, 0))
+    'to act: chance (deal)'
+    >>> status_words(pyclag.new_game(pyclag.NORMAL, 3).round, (9, 20, 20), (1, 2))
+    'game over: seats 1, 2 share the win with 20'
+    """
     if winners is None:
-        lines.append(f"to act: {_who(table.to_act)} ({table.phase.value.replace('-', ' ')})")
-    elif len(winners) == 1:
-        lines.append(f"game over: seat {winners[0]} wins with {scores[winners[0]]}")
-    else:
-        seats = ", ".join(map(str, winners))
-        lines.append(f"game over: seats {seats} share the win with {scores[winners[0]]}")
-    return "\n".join(lines)
+        return f"to act: {_who(table.to_act)} ({table.phase.value.replace('-', ' ')})"
+    if len(winners) == 1:
+        return f"game over: seat {winners[0]} wins with {scores[winners[0]]}"
+    seats = ", ".join(map(str, winners))
+    return f"game over: seats {seats} share the win with {scores[winners[0]]}"
 
 
 def round_words(setup: SetupLike, rounds: int | None = None) -> str:

@@ -24,15 +24,15 @@ from pyclag._checks import freeze, seat_in
 from pyclag._values import Value
 from pyclag.actions import Call, Play
 from pyclag.cards import Card, Suit
-from pyclag.engine.display import numbers, phase_words, round_words, table_text, trumps_words
+from pyclag.engine.display import game_text, numbers, phase_words, round_words, trumps_words
 from pyclag.engine.phases import Phase
+from pyclag.engine.pictures import game_svg
 from pyclag.hand import Hand
-from pyclag.rules.deals import Bidding
 from pyclag.rules.round import RoundRules, RoundSpec
 from pyclag.rules.ruleset import RuleSet
 from pyclag.rules.trumps import NoTrumps
 from pyclag.scoring.schemes import tricks_won
-from pyclag.scoring.tally import contracts_made, winners_by_totals
+from pyclag.scoring.tally import contracts_made
 
 __all__ = [
     "CHANCE",
@@ -449,15 +449,11 @@ class GameState(Value):
         trick: 4D (seat 1 led)
         to act: seat 2 (play)
         """
-        rnd = self.round
-        # Blind bids are made with the cards face down (§2.0 BLIND_*, ROLL; Appendix B.5).
-        down = rnd.phase is Phase.BID and rnd.setup.played.bidding is Bidding.UNSEEN
-        hands = [(str(hand) or "-") + (" (face down)" if down else "") for hand in rnd.hands]
-        over = rnd.phase is Phase.ROUND_OVER
-        rules = self.rules
-        winners = winners_by_totals(self.scores, self.contracts_made, rules.tie_break)
-        rounds = rules.num_rounds(self.players)
-        return table_text(rnd, rounds, hands, self.scores, winners if over else None)
+        return game_text(self)
+
+    def _repr_svg_(self) -> str:
+        """The table's picture, which a notebook shows (:mod:`pyclag.views.pictures`)."""
+        return game_svg(self)
 
     def __repr__(self) -> str:
         rnd = self.round

@@ -22,6 +22,7 @@ import attrs
 
 from pyclag._checks import Frozen
 from pyclag.engine import is_over, winners
+from pyclag.engine.pictures import totals_chart
 from pyclag.engine.rounds import check_state
 from pyclag.engine.state import GameState, RoundResult, RoundSetup
 from pyclag.rules.ruleset import RuleSet, check_players
@@ -35,6 +36,7 @@ __all__ = [
     "results_card",
     "schedule",
     "score_card",
+    "totals_svg",
 ]
 
 
@@ -244,6 +246,31 @@ def label(setup: RoundSetup, names: Sequence[str] | None = None) -> str:
         return rule
     caller = f"seat {setup.caller}" if names is None else names[setup.caller]
     return f"{rule} ({caller} called)"
+
+
+def totals_svg(
+    title: str,
+    players: int,
+    deals: Sequence[tuple[RoundSetup, tuple[int, ...]]],
+    names: Sequence[str] | None = None,
+) -> str:
+    """The chart of a game's running totals, an SVG picture: ``deals`` are each
+    deal's setup and the totals after it; the special deals are shaded, named
+    as the score card names them (:func:`label`).
+
+    >>> import pyclag
+    >>> "seat 2 0" in totals_svg("a game", 3, [])
+    True
+    """
+    heads = list(names) if names is not None else [f"seat {seat}" for seat in range(players)]
+    totals = [(0,) * players, *(after for _, after in deals)]
+    ticks = ["start", *(str(number) for number in range(1, len(deals) + 1))]
+    shaded = [
+        (number, words)
+        for number, (setup, _) in enumerate(deals, 1)
+        if (words := label(setup, names))
+    ]
+    return totals_chart(totals, heads, ticks, shaded, title)
 
 
 def _bracket(bid: int | None) -> str:

@@ -28,7 +28,7 @@ from pyclag.rules.deals import Bidding
 from pyclag.rules.ruleset import RuleSet, check_table
 from pyclag.scoresheet._deal import DealEntry, SheetDeal, SheetRow, counts, tupled
 from pyclag.scoresheet._steps import BIDS, next_deal, score, shortened, take, take_tricks, walk
-from pyclag.scoresheet.scorecard import CardRow, card_text, label
+from pyclag.scoresheet.scorecard import CardRow, card_text, label, totals_svg
 from pyclag.scoring.tally import contracts_made, winners_by_totals
 
 __all__ = ["LONGEST_NAME", "ScoreSheet", "check_names"]
@@ -192,6 +192,23 @@ class ScoreSheet(Frozen):
         ]
         best = self.winners() if self.current is None else None
         return card_text(rows, self.players, best, self.names)
+
+    def chart(self) -> str:
+        """The running totals as a chart, an SVG picture: a line a player, the
+        special deals shaded (what a notebook shows for a sheet; ``pyclag score
+        --chart FILE`` writes it).
+
+        >>> import pyclag
+        >>> ScoreSheet(pyclag.NORMAL, 3).bid(1).bid(0).bid(1).took((0, 1, 0)).chart().count("<polyline")
+        3
+        """
+        deals = [(row.deal.setup, row.totals) for row in self.rows]
+        title = f"{self.rules.name}: running totals"
+        return totals_svg(title, self.players, deals, self.names)
+
+    def _repr_svg_(self) -> str:
+        """The chart of the running totals, which a notebook shows (:meth:`chart`)."""
+        return self.chart()
 
     # --- what the table enters -----------------------------------------------------------
 

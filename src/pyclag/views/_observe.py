@@ -31,6 +31,7 @@ from pyclag.actions import Call, Play, PlayerAction
 from pyclag.cards import DECK_MASK, Card, Suit
 from pyclag.engine import legal_actions
 from pyclag.engine.display import phase_words, table_text
+from pyclag.engine.pictures import table_picture
 from pyclag.engine.rounds import not_a_state
 from pyclag.engine.state import (
     Actor,
@@ -254,18 +255,38 @@ class Observation(Frozen):
         hands = [_cards(size) for size in self.hand_sizes]
         mine = self.hand
         hands[self.seat] = f"{hands[self.seat]} face down" if mine is None else str(mine) or "-"
-        winners = None
-        if self.phase is Phase.GAME_OVER:
-            made = contracts_made(self.players, [result.made for result in self.history])
-            winners = winners_by_totals(self.scores, made, self.rules.tie_break)
         rounds = self.rules.num_rounds(self.players)
-        text = table_text(self, rounds, hands, self.scores, winners, you=self.seat)
+        text = table_text(self, rounds, hands, self.scores, self._winners(), you=self.seat)
+        legal = self._legal_words()
+        return f"{text}; {legal}" if legal else text
+
+    def _repr_svg_(self) -> str:
+        """The table as this seat sees it, a picture a notebook shows
+        (:mod:`pyclag.views.pictures`): its own cards, its legal ones marked,
+        and the backs of the cards the others hold."""
+        mine = self.hand
+        hands: list[tuple[Card, ...] | int] = list(self.hand_sizes)
+        if mine is not None:
+            hands[self.seat] = mine.cards
+        cards = {action.card for action in self.legal if isinstance(action, Play)}
+        rounds = self.rules.num_rounds(self.players)
+        notes = [self._legal_words()] if self.legal and not cards else []
+        legal = cards or None
+        return table_picture(
+            self, rounds, hands, self.scores, self._winners(), self.seat, legal, notes
+        )
+
+    def _winners(self) -> tuple[int, ...] | None:
+        if self.phase is not Phase.GAME_OVER:
+            return None
+        made = contracts_made(self.players, [result.made for result in self.history])
+        return winners_by_totals(self.scores, made, self.rules.tie_break)
+
+    def _legal_words(self) -> str:
         legal = self.legal
         if len(legal) > 16:  # a RAF caller has hundreds of calls: count them instead
-            text += f"; {len(legal)} legal actions"
-        elif legal:
-            text += f"; legal: {' '.join(map(str, legal))}"
-        return text
+            return f"{len(legal)} legal actions"
+        return f"legal: {' '.join(map(str, legal))}" if legal else ""
 
     def __repr__(self) -> str:
         where = f"round {self.setup.index + 1} of {self.rules.num_rounds(self.players)}"
