@@ -291,7 +291,8 @@ function showGame(view) {
   localStorage.setItem(KEYS.seat, String(view.seat));
   $("#game-status").replaceChildren(...view.status.map((line) => element("li", { text: line })));
   $("#game-table").innerHTML = view.table;
-  $("#game-trick").replaceChildren(...view.trick.map(([who, play, card]) => {
+  // The trick in progress, where no picture of the table shows it.
+  $("#game-trick").replaceChildren(...(view.table ? [] : view.trick).map(([who, play, card]) => {
     const face = cardFace(card);
     const drawn = drawFace(element("span", { class: `card${face.red ? " red" : ""}`, text: face.label }), card, view.faces);
     return element("figure", {}, drawn, element("figcaption", { text: `${who}: ${play}` }));

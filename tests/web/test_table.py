@@ -7,6 +7,7 @@ from __future__ import annotations
 import doctest
 import importlib.util
 import json
+import random
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -17,6 +18,7 @@ import pytest
 import pyclag
 from pyclag import Play, records
 from pyclag.scoresheet import DealEntry, ScoreSheet, dump_sheet, load_sheet, sheet_csv
+from pyclag.terminal import deal_lines
 from pyclag.views import observe
 
 TABLE = Path(__file__).resolve().parents[2] / "web" / "app" / "table.py"
@@ -120,3 +122,45 @@ def test_raf_call_and_options() -> None:
     view = call("sheet_enter", file=view["file"], value="trumps:H misere")
     assert "Misère" in " ".join(view["current"]["special"]) or view["current"]["special"]
     assert "refused" in call("sheet_new", preset="raf", options={"hook": "sideways"})
+
+
+def test_special_deal_explained_on_the_sheet() -> None:
+    """issue 31 item 3: a special deal says what is special in pyclag's words
+    (pyclag.terminal.deal_lines), and one without bids asks for the tricks at once."""
+    rules = pyclag.presets.get("wikipedia")
+    sheet = ScoreSheet(rules, 4)
+    while sheet.current is not None and sheet.current.number < 9:
+        deal = sheet.current
+        if deal.waiting is pyclag.Phase.PLAY:
+            sheet = sheet.took((deal.hand_size, 0, 0, 0))
+        elif deal.waiting is pyclag.Phase.DECLARE_TRUMP:
+            sheet = sheet.declare_trump(deal.legal[0])
+        else:
+            sheet = sheet.bid(min(b for b in deal.legal if isinstance(b, int)))
+    assert sheet.current is not None
+    view = call("sheet_open", file=dump_sheet(sheet))["current"]
+    assert view["heading"] == "Deal 9 of 22: 7 cards, Misère; dealer seat 0"
+    assert view["special"] == deal_lines(sheet.current.setup, rules)
+    assert view["special"][0].startswith("Misère: nobody bids")
+    assert view["waiting"] == "play" and view["choices"] == [] and view["bids"] == []
+
+
+def test_special_deal_explained_against_bots() -> None:
+    """issue 31 item 4: in a game against bots, a special deal is explained as it starts
+    (deal 8 of wikipedia: No Trumps), in the words of ``pyclag play``."""
+    rules = pyclag.presets.get("wikipedia")
+    state = pyclag.new_game(rules, 4)
+    bot, rng = pyclag.bots.HeuristicBot(), random.Random(5)
+    while len(state.history) < 7:
+        actor = pyclag.next_actor(state)
+        if isinstance(actor, int):
+            state = pyclag.apply(state, bot.choose(observe(state, actor)))
+        else:
+            state = pyclag.apply(state, pyclag.sample_chance(state, rng))
+    game = call("game_open", record=records.dump(state), seat=0)
+    told = "\n".join(game["news"])
+    assert "=== Round 8 of 22" in told
+    assert "No trumps: the highest card of the suit led wins each trick." in told
+    assert game["table"].startswith("<svg") and all(
+        f'data-card="{card}"' in game["faces"][card] for card in game["hand"]
+    )

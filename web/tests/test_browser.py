@@ -103,6 +103,14 @@ def test_score_sheet(context: Any, origin: str, width: int, tmp_path: Path) -> N
     refused, both in pyclag's words; undo; an edit of a past deal; the export read by
     ``pyclag score --resume``; the CSV; a reload and a link that keep the game."""
     page, first_load = _open(context, origin)
+    page.click("#sheet-new details.options summary")  # every option, with what it rules
+    page.select_option("#sheet-new select.preset", "raf")
+    assert page.locator("#sheet-new .option-list label").count() >= len(
+        pyclag.presets.get("raf").options
+    )
+    _no_sideways_scroll(page)
+    _shot(page, "sheet-new", width)
+    page.select_option("#sheet-new select.preset", "wikipedia")
     page.fill("#sheet-new [name=names]", ", ".join(NAMES))
     page.click("#sheet-new button[type=submit]")
     assert page.locator("#deal-heading").inner_text() == (
