@@ -3,7 +3,8 @@ Debian's Chromium driven headless by Playwright (never a browser Playwright down
 every request the page makes recorded.
 
 The tests skip where Playwright, /usr/bin/chromium or the built app (``python web/build.py``)
-is missing, as the suite's tests skip without their extra.
+is missing, as the suite's tests skip without their extra; with PYCLAG_WEB_TESTS=required
+(CI's browser step) that is an error instead.
 """
 
 from __future__ import annotations
@@ -46,6 +47,8 @@ def _missing() -> str | None:
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     reason = _missing()
+    if reason is not None and os.environ.get("PYCLAG_WEB_TESTS") == "required":
+        raise pytest.UsageError(reason)  # CI's browser step: a skip would pass unseen
     if reason is not None:
         for item in items:
             if Path(str(item.fspath)).parent == Path(__file__).parent:
