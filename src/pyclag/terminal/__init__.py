@@ -47,6 +47,7 @@ from pyclag.rules.ruleset import RuleSet
 from pyclag.scoresheet.scorecard import score_card
 from pyclag.terminal._answers import AnswerError, UndeclaredTwoError, read_answer
 from pyclag.terminal._commands import COMMANDS
+from pyclag.terminal._explain import deal_lines
 from pyclag.terminal._news import Teller
 from pyclag.terminal._screen import declaration_prompt, help_text, prompt, show_hand, show_status
 from pyclag.terminal.lines import Console
@@ -59,6 +60,7 @@ __all__ = [
     "Session",
     "Teller",
     "UndeclaredTwoError",
+    "deal_lines",
     "declaration_prompt",
     "help_text",
     "prompt",
