@@ -104,7 +104,8 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 def schema_checked() -> Iterator[None]:
     """Every record and score sheet written while the suite runs validated against
     its format's schema (issue 32 item 3): ``layout``, the one place that lays out
-    both files' text, is wrapped where ``dump`` and ``dump_sheet`` call it."""
+    both files' text, is wrapped where ``dump`` and ``dump_sheet`` call it. The files a
+    test's ``pyclag`` subprocess writes are checked by that test (``check_text``)."""
     from pyclag.records import fields, text
     from tests.records.schemas import check_text
 

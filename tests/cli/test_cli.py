@@ -16,6 +16,7 @@ from pyclag import terminal
 from pyclag.bots import Bot, HeuristicBot, RandomBot, play_game
 from pyclag.scoresheet.scorecard import score_card
 from tests.helpers import play_checked, run_pyclag
+from tests.records.schemas import check_text
 from tests.terminal.answerer import Answerer
 
 
@@ -187,6 +188,7 @@ def test_simulate_writes_the_record_of_its_game(tmp_path: pathlib.Path) -> None:
     target = tmp_path / "game.json"
     done = run_pyclag("simulate", "--preset", "raf", "--seed", "4", "--record", str(target))
     assert done.returncode == 0, done.stderr
+    check_text(target.read_text(encoding="utf-8"))  # written by another process: its schema
     state = pyclag.records.replay(pyclag.records.load(target.read_text(encoding="utf-8")))
     assert state == _heuristic_game(pyclag.presets.get("raf"), 4, 4)
     replayed = run_pyclag("replay", str(target))

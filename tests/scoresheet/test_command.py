@@ -18,6 +18,7 @@ import pytest
 from pyclag import presets
 from pyclag.scoresheet import ScoreSheet, dump_sheet, load_sheet
 from tests.helpers import run_pyclag
+from tests.records.schemas import check_text
 from tests.scoresheet.games import answers, assert_agrees, engine_game
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -42,6 +43,7 @@ def test_a_game_typed_over_two_runs_with_save_and_resume_scores_as_the_engine(
     )
     assert second.returncode == 0, second.stderr
     assert "Game over:" in second.stdout
+    check_text(save.read_text("utf-8"))  # written by another process: its schema
     assert_agrees(load_sheet(save.read_text("utf-8")), state)
 
 
@@ -53,6 +55,7 @@ def test_players_follow_from_the_names_and_options_from_option(tmp_path: Path) -
         stdin="quit\n",
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
+    check_text(save.read_text("utf-8"))
     sheet = load_sheet(save.read_text("utf-8"))
     assert sheet.players == 3 and sheet.names == ("Ann", "Bob", "Cy")
     assert sheet.rules == presets.get("wikipedia", misere_points_per_trick=-5, hook_min_hand_size=2)
@@ -163,6 +166,7 @@ def test_a_person_keeps_score_at_a_terminal_and_ctrl_c_leaves_with_the_sheet_sav
     os.write(term.fd, b"\x03")  # Ctrl-C, as the terminal sends it: SIGINT to the program
     assert term.status() == 130
     assert "Interrupted: the sheet stops in deal 2 of 22. Saved in" in term.seen
+    check_text(save.read_text("utf-8"))
     sheet = load_sheet(save.read_text("utf-8"))
     assert sheet.totals == (0, 12, 10, 10) and sheet.entries[-1].bids == (1,)
 
@@ -178,6 +182,7 @@ def test_the_end_of_input_at_a_terminal_leaves_cleanly(tmp_path: Path) -> None:
     assert term.status() == 0
     said = " ".join(term.seen.split())  # however it wraps
     assert f"Goodbye: the sheet stops in deal 1 of 22. Saved in {save}." in said
+    check_text(save.read_text("utf-8"))
     assert load_sheet(save.read_text("utf-8")).entries[0].bids == (1,)
 
 
@@ -197,4 +202,5 @@ def test_ctrl_c_without_a_terminal_also_saves(tmp_path: Path) -> None:
     out, _ = game.communicate(timeout=60)
     assert game.returncode == 130
     assert "Interrupted: the sheet stops in deal 1 of 13." in out
+    check_text(save.read_text("utf-8"))
     assert load_sheet(save.read_text("utf-8")).entries == ()
