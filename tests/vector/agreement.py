@@ -16,6 +16,15 @@ from pyclag.vector import Batch, Env
 from pyclag.views import observe
 
 
+def backends() -> list[str]:
+    """The backends installed here: NumPy, and JAX with the jax extra."""
+    try:
+        import jax  # noqa: F401
+    except ImportError:
+        return ["numpy"]
+    return ["numpy", "jax"]
+
+
 def engine_deals(env: Env, batch: Batch, game: int, state: GameState) -> GameState:
     """``state`` dealt from the batch's own packs (and its face-down piles
     shuffled as the batch shuffled them) wherever it waits for chance."""

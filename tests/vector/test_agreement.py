@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 np = pytest.importorskip("numpy")
 
 import attrs  # noqa: E402
-from tests.vector.agreement import play_along  # noqa: E402
+from tests.vector.agreement import backends, play_along  # noqa: E402
 
 import pyclag  # noqa: E402
 from pyclag import RuleSet  # noqa: E402
@@ -104,19 +104,11 @@ RULES: dict[str, RuleSet] = {
 }
 
 
-def _backends() -> list[str]:
-    try:
-        import jax  # noqa: F401
-    except ImportError:
-        return ["numpy"]
-    return ["numpy", "jax"]
-
-
 def _new(rules: RuleSet, players: int, env: Env) -> list[GameState]:
     return [new_game(rules, players, first_dealer=env.first_dealer)] * env.batch
 
 
-@pytest.mark.parametrize("backend", _backends())
+@pytest.mark.parametrize("backend", backends())
 @pytest.mark.parametrize("name", sorted(RULES))
 def test_whole_games_agree_with_the_engine_step_by_step(name: str, backend: str) -> None:
     """A seeded run: whole games of every carried rule set, 3 to 7 players."""
@@ -197,7 +189,7 @@ def test_batches_from_engine_states_and_determinized_worlds_agree(
     play_along(env, batch, worlds, np.random.default_rng(seed), 30)
 
 
-@pytest.mark.parametrize("backend", _backends())
+@pytest.mark.parametrize("backend", backends())
 def test_to_states_gives_the_engine_states_of_whole_games(backend: str) -> None:
     rules = RULES["every-deal-ne"]
     env = Env(rules, 4, 2, backend=backend)

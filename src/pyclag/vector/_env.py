@@ -9,9 +9,10 @@ import numpy as np
 
 from pyclag._checks import is_whole, not_a, whole
 from pyclag.codec import NUM_ACTIONS, action_of
-from pyclag.engine import new_game
+from pyclag.engine import is_over, new_game
 from pyclag.engine.state import GameState, seat_to_act
 from pyclag.errors import IllegalActionError, RulesError
+from pyclag.limits import MAX_ROUNDS
 from pyclag.rules.ruleset import RuleSet
 from pyclag.vector import _chance, _kernel, _legal, _playout, _view
 from pyclag.vector._backend import BACKENDS, Backend, backend
@@ -148,6 +149,7 @@ class Env:
         self._random = bk.compile(_legal.random_actions, self.tables)
         self._play_out = bk.compile(_playout.play_out, self.tables)
         self._play_out_observed = bk.compile(_playout.play_out_observed, self.tables)
+        self._play_rounds = bk.compile(_playout.play_rounds, self.tables)
         self._legal = bk.compile(_mask, self.tables)
         self._observe = bk.compile(_view.observation, self.tables)
 
@@ -207,24 +209,62 @@ class Env:
         seed_array = self.backend.asarray(np.full(len(batch), draw, np.uint32))
         return self._random(batch.arrays, seed_array)
 
-    def play_out(self, batch: Batch, seed: int = 0, *, observe: bool = False) -> Batch:
+    def play_out(
+        self, batch: Batch, seed: int = 0, *, observe: bool = False, rounds: int | None = None
+    ) -> Batch:
         """Every game of ``batch`` played to its end by uniformly random
         legal actions drawn from ``seed`` (:meth:`random_actions`): one
         compiled loop on JAX. With ``observe``, each step also builds the
         observation vector of the seat to act (what a learner would read).
+        With ``rounds``, each game stops once that many more of its rounds
+        have ended (a game that gets there first waits as it stands).
 
         >>> import pyclag
         >>> env = Env(pyclag.NORMAL.with_schedule([3, 2]), players=3, batch=4)
         >>> end = env.play_out(env.reset(seed=1), seed=2)
         >>> bool(end.terminated.all()), end.scores.shape
         (True, (4, 3))
+        >>> [int(played) for played in env.play_out(env.reset(seed=1), seed=2, rounds=1).arrays.round]
+        [1, 1, 1, 1]
         """
         if not isinstance(batch, Batch) or batch._env is not self:
             raise not_a("Env.play_out", "batch", "a Batch of this Env", batch)
         draw = self.backend.asarray(np.uint32(_seed("Env.play_out", seed) & 0xFFFFFFFF))
+        if rounds is not None:
+            if observe:
+                raise RulesError("Env.play_out: observe and rounds cannot be asked together")
+            if not is_whole(rounds):
+                raise not_a("Env.play_out", "rounds", "an int", rounds)
+            if not 1 <= rounds <= MAX_ROUNDS:
+                legal = f"an int in 1..{MAX_ROUNDS}"
+                raise RulesError(f"Env.play_out: rounds must be {legal}, not {rounds!r}")
+            ended = self._play_rounds(batch.arrays, draw, self.backend.asarray(np.int32(rounds)))
+            return Batch(self, ended, batch.origins)
         run = self._play_out_observed if observe else self._play_out
         end, _ = run(batch.arrays, draw)
         return Batch(self, end, batch.origins)
+
+    def rollouts(self, state: GameState, seed: int = 0) -> Any:
+        """The points by seat of ``batch`` random continuations of the
+        current deal from ``state`` (any phase, chance included, drawn from
+        ``seed``), as a (batch, players) array: :func:`pyclag.rollouts` in
+        lockstep, with the same distribution but the batch's own draws (a
+        finished game's last deal gives its points, as there).
+
+        >>> import pyclag, random
+        >>> rules = pyclag.NORMAL.with_schedule([7])
+        >>> state = pyclag.deal(pyclag.new_game(rules, players=4), rng=random.Random(1))
+        >>> points = Env(rules, players=4, batch=256).rollouts(state, seed=2)
+        >>> points.shape, bool((points.sum(axis=1) >= 0).all())
+        ((256, 4), True)
+        """
+        if type(state) is not GameState:
+            raise not_a("Env.rollouts", "state", "a GameState", state)
+        if is_over(state):  # the last deal's points, as pyclag.rollouts gives them
+            return np.tile(np.asarray(state.history[-1].points, np.int32), (self.batch, 1))
+        start = self.from_states([state] * self.batch, seed=seed)
+        end = self.play_out(start, seed, rounds=1)
+        return self.backend.to_numpy(end.scores) - self.backend.to_numpy(start.scores)
 
     def to_states(self, batch: Batch) -> list[GameState]:
         """The exact :class:`~pyclag.GameState` of each game of ``batch``,

@@ -11,11 +11,11 @@ from pyclag.vector._backend import Backend
 from pyclag.vector._kernel import step
 from pyclag.vector._legal import random_actions
 from pyclag.vector._rounds import OVER
-from pyclag.vector._state import Arrays
+from pyclag.vector._state import Arrays, choose
 from pyclag.vector._tables import Tables
 from pyclag.vector._view import observation
 
-__all__ = ["play_out", "play_out_observed"]
+__all__ = ["play_out", "play_out_observed", "play_rounds"]
 
 
 Carry = tuple[Arrays, Any, Any]
@@ -53,3 +53,22 @@ def play_out_observed(bk: Backend, t: Tables, s: Arrays, seed: Any) -> tuple[Arr
     one = functools.partial(_one, bk, t, seed, True)
     end, _, seen = bk.loop(_going, one, (s, seed * 0, zero))
     return end, seen
+
+
+def play_rounds(bk: Backend, t: Tables, s: Arrays, seed: Any, rounds: Any) -> Arrays:
+    """Every game played by random legal actions until ``rounds`` more of its
+    rounds have ended (or the game): a game that gets there first waits, as it
+    stands, while the others go on."""
+    stop = s.round + rounds
+
+    def going(carry: tuple[Arrays, Any]) -> Any:
+        return ((carry[0].phase != OVER) & (carry[0].round < stop)).any()
+
+    def one(carry: tuple[Arrays, Any]) -> tuple[Arrays, Any]:
+        s, count = carry
+        moving = (s.phase != OVER) & (s.round < stop)
+        moved = step(bk, t, s, random_actions(bk, t, s, seed + count))
+        return choose(bk.xp, moving, moved, s), count + 1
+
+    end, _ = bk.loop(going, one, (s, seed * 0))
+    return end

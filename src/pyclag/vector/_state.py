@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-__all__ = ["Arrays", "seat_flags"]
+__all__ = ["Arrays", "choose", "seat_flags"]
 
 
 class Arrays(NamedTuple):
@@ -49,3 +49,13 @@ def seat_flags(xp: Any, seat: Any, players: int) -> Any:
     """(B, players) bool: each game's ``seat`` as flags (a choice by flags,
     where XLA would gather one element at a time)."""
     return seat[:, None] == xp.arange(players)[None, :]
+
+
+def choose(xp: Any, flags: Any, chosen: Arrays, other: Arrays) -> Arrays:
+    """Each game's arrays from ``chosen`` where its flag is set, else from ``other``."""
+    return Arrays(
+        *(
+            xp.where(flags.reshape(-1, *[1] * (mine.ndim - 1)), mine, theirs)
+            for mine, theirs in zip(chosen, other, strict=True)
+        )
+    )

@@ -102,7 +102,7 @@ def check_states(states: Sequence[GameState], start: GameState, batch: int) -> N
     for number, state in enumerate(states):
         if type(state) is not GameState:
             raise not_a("Env.from_states", f"states[{number}]", "a GameState", state)
-        if state.rules != rules or state.players != players:
+        if (state.rules is not rules and state.rules != rules) or state.players != players:
             raise RulesError(
                 f"Env.from_states: states[{number}] is a game of {state.rules.name!r} for "
                 f"{state.players} players, not of this Env's {rules.name!r} for {players}"
@@ -120,8 +120,16 @@ def from_states(
     ``numbers``: the number of each round as played), read as they stand: a
     game waiting for its deal is still waiting."""
     blank = _kernel.blank(bk, t, keys, t.players, states[0].first_dealer)
-    rows = [_row(numbers, state) for state in states]
-    fields = {name: np.stack([row[name] for row in rows]) for name in rows[0]}
+    # Each distinct state read once (search reads many copies of a few worlds).
+    distinct: dict[int, int] = {}
+    rows: list[dict[str, Any]] = []
+    index = []
+    for state in states:
+        if id(state) not in distinct:
+            distinct[id(state)] = len(rows)
+            rows.append(_row(numbers, state))
+        index.append(distinct[id(state)])
+    fields = {name: np.stack([row[name] for row in rows])[index] for name in rows[0]}
     return blank._replace(**{name: bk.asarray(value) for name, value in fields.items()})
 
 
