@@ -21,7 +21,7 @@ from pyclag.errors import RulesError
 from pyclag.hand import Hand
 from pyclag.rules.round import RoundSpec
 from pyclag.vector import _kernel
-from pyclag.vector._backend import Backend
+from pyclag.vector._backend import NUMPY, Backend
 from pyclag.vector._state import Arrays
 from pyclag.vector._tables import NO_TRUMP, PHASE, UNKNOWN, Tables
 from pyclag.views.encoding import suit_index
@@ -119,7 +119,10 @@ def from_states(
     """``states`` as arrays, one game each (``keys``: each game's later chance;
     ``numbers``: the number of each round as played), read as they stand: a
     game waiting for its deal is still waiting."""
-    blank = _kernel.blank(bk, t, keys, t.players, states[0].first_dealer)
+    # Built in NumPy and moved once (JAX would dispatch each blank array on its own).
+    blank = _kernel.blank(
+        NUMPY, t, np.asarray(bk.to_numpy(keys)), t.players, states[0].first_dealer
+    )
     # Each distinct state read once (search reads many copies of a few worlds).
     distinct: dict[int, int] = {}
     rows: list[dict[str, Any]] = []
@@ -130,7 +133,7 @@ def from_states(
             rows.append(_row(numbers, state))
         index.append(distinct[id(state)])
     fields = {name: np.stack([row[name] for row in rows])[index] for name in rows[0]}
-    return blank._replace(**{name: bk.asarray(value) for name, value in fields.items()})
+    return Arrays(*(bk.asarray(value) for value in blank._replace(**fields)))
 
 
 def _suit_masks(mask: int) -> list[int]:
