@@ -32,7 +32,7 @@ import referencing.jsonschema
 
 from pyclag.cards import Suit
 from pyclag.limits import MAX_ROUNDS
-from pyclag.records.codec import MAX_INT, MAX_ITEMS, MAX_NAME
+from pyclag.records.codec import MAX_INT, MAX_ITEMS, MAX_NAME, _classes_in, _union_members
 from pyclag.rules.ruleset import RuleSet
 
 SCHEMA_DIR = resources.files("pyclag.records") / "schema"
@@ -93,7 +93,7 @@ def rules_schema() -> dict[str, Any]:
     as :mod:`pyclag.records.codec` writes and reads them."""
     defs: dict[str, Any] = {}
     todo: list[type] = [RuleSet]
-    members = _union_members()
+    members = _union_members()  # the codec's own: the classes written with ``kind``
     while todo:
         cls = todo.pop()
         if cls.__name__ in defs:
@@ -170,31 +170,6 @@ def _schema_of(hint: Any, name: str) -> dict[str, Any]:
 
 def _tag(cls: type) -> str:
     return re.sub(r"(?<!^)(?=[A-Z])", "_", cls.__name__).lower()
-
-
-def _classes_in(hint: Any) -> list[Any]:
-    args = typing.get_args(hint)
-    if not args:
-        return [hint]
-    return [kind for arg in args for kind in _classes_in(arg)]
-
-
-def _union_members() -> set[type]:
-    """The rule classes that share a field with another class (written with ``kind``)."""
-    found: set[type] = set()
-    todo: list[type] = [RuleSet]
-    seen: set[type] = set()
-    while todo:
-        cls = todo.pop()
-        if cls in seen:
-            continue
-        seen.add(cls)
-        for hint in typing.get_type_hints(cls).values():
-            classes = [kind for kind in _classes_in(hint) if attrs.has(kind)]
-            if typing.get_origin(hint) in (types.UnionType, typing.Union) and len(classes) > 1:
-                found.update(classes)
-            todo.extend(classes)
-    return found
 
 
 def rules_schema_text() -> str:
