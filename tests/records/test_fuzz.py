@@ -144,7 +144,8 @@ def _mutants(draw: st.DrawFn) -> dict[str, Any]:
             break
         kind = draw(st.sampled_from(("replace", "delete", "swap", "add")))
         if kind == "swap":
-            rounds = [r for r in record.get("rounds", []) if isinstance(r, dict)]
+            listed = record.get("rounds")  # an earlier mutation may have made it anything
+            rounds = [r for r in listed if isinstance(r, dict)] if isinstance(listed, list) else []
             with_plays = [
                 r for r in rounds if isinstance(r.get("plays"), list) and len(r["plays"]) > 1
             ]
