@@ -46,6 +46,12 @@ class Backend:
         ``state``: the part of a step only some games need, skipped when none do."""
         return part(self, tables, state, *more) if flags.any() else state
 
+    def pick(self, values: Any, index: Any) -> Any:
+        """Each game's entries of ``values`` (B, K, ...) at ``index`` (B, ...)
+        along the second axis: (B, ..., ...) (a gather)."""
+        rows = np.arange(values.shape[0]).reshape(-1, *[1] * (index.ndim - 1))
+        return values[rows, index]
+
     def popcount(self, masks: Any) -> Any:
         """The cards in each 13-bit suit mask (a table: NumPy has no popcount
         before 2.0)."""
@@ -110,6 +116,14 @@ class JaxBackend(Backend):
         _, taken = self.jax.lax.while_loop(lambda carry: carry[0], body, (flags.any(), state))
         result: S = taken
         return result
+
+    def pick(self, values: Any, index: Any) -> Any:
+        # A choice by flags, summed: XLA gathers one element at a time.
+        xp = self.xp
+        flags = index[..., None] == xp.arange(values.shape[1])  # (B, ..., K)
+        flags = flags.reshape(*flags.shape, *[1] * (values.ndim - 2))
+        spread = values.reshape(values.shape[0], *[1] * (index.ndim - 1), *values.shape[1:])
+        return xp.where(flags, spread, 0).sum(axis=index.ndim)
 
     def popcount(self, masks: Any) -> Any:
         return self.jax.lax.population_count(masks)

@@ -102,10 +102,8 @@ def deal(bk: Backend, t: Tables, s: Arrays) -> Arrays:
     given = (xp.arange(rows)[None, :] < s.size[:, None])[:, :, None, None]
     suits = (cards % 4)[..., None] == xp.arange(4)
     by_column = xp.where(given & suits, 1 << (cards // 4)[..., None], 0).sum(axis=1)
-    # Each seat's column, chosen by flags (XLA gathers one element at a time).
-    column = (xp.arange(players)[None, :] - s.dealer[:, None] - 1) % players
-    chosen = (column[:, :, None] == xp.arange(players))[..., None]  # (B, seat, column, 1)
-    hands = xp.where(chosen, by_column[:, None], 0).sum(axis=2).astype(xp.int32)
+    column = (xp.arange(players)[None, :] - s.dealer[:, None] - 1) % players  # each seat's
+    hands = bk.pick(by_column, column).astype(xp.int32)
     hand = xp.where(dealing[:, None, None], hands, s.hand)
     after = t.next_phase[s.played, DEAL]
     return s._replace(

@@ -16,7 +16,7 @@ from typing import Any, Final, NamedTuple
 from pyclag.vector._backend import Backend
 from pyclag.vector._chance import mix
 from pyclag.vector._rounds import BID, BID_FIRST, CALL, DECLARE, HAND_SIZE, PLAY
-from pyclag.vector._state import Arrays, seat_flags
+from pyclag.vector._state import Arrays
 from pyclag.vector._tables import (
     BID_ID,
     CALL_ID,
@@ -54,7 +54,7 @@ def legal_cards(bk: Backend, t: Tables, s: Arrays) -> Cards:
     is to play)."""
     xp = bk.xp
     players = s.bids.shape[1]
-    hand = xp.where(seat_flags(xp, s.to_act, players)[:, :, None], s.hand, 0).sum(axis=1)
+    hand = bk.pick(s.hand, s.to_act % players)
     leading = s.trick_len == 0
     led = xp.arange(4)[None, :] == (s.trick[:, 0] % 4)[:, None]  # by the card it counts as
     in_led = xp.where(led, hand, 0)
@@ -161,9 +161,8 @@ def _kth_card(bk: Backend, t: Tables, masks: Any, k: Any) -> Any:
     counts = bk.popcount(masks)
     below = xp.cumsum(counts, axis=1) - counts  # cards in the suits before each
     suit = (below <= k[:, None]).sum(axis=1) - 1  # the last such suit holds a card
-    chosen = xp.arange(4)[None, :] == suit[:, None]  # a choice by flags: no gather
-    within = k - xp.where(chosen, below, 0).sum(axis=1)
-    return bk.kth_rank(xp.where(chosen, masks, 0).sum(axis=1), within) * 4 + suit
+    within = k - bk.pick(below, suit)
+    return bk.kth_rank(bk.pick(masks, suit), within) * 4 + suit
 
 
 def random_actions(bk: Backend, t: Tables, s: Arrays, seed: Any) -> Any:

@@ -46,8 +46,7 @@ class Arrays(NamedTuple):
 
 
 def seat_flags(xp: Any, seat: Any, players: int) -> Any:
-    """(B, players) bool: each game's ``seat`` as flags (a choice by flags,
-    where XLA would gather one element at a time)."""
+    """(B, players) bool: each game's ``seat`` as flags."""
     return seat[:, None] == xp.arange(players)[None, :]
 
 
