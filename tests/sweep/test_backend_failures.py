@@ -59,6 +59,12 @@ def _ray(results: Callable[[Callable[[Any], Any], list[Any]], Iterator[Any]]) ->
         def terminate(self) -> None:
             pass
 
+        def close(self) -> None:
+            pass
+
+        def join(self) -> None:
+            pass
+
     return types.SimpleNamespace(Pool=Pool)
 
 

@@ -295,8 +295,13 @@ def _ray(multiprocessing: Any, address: str | None, jobs: int) -> Iterator[Map]:
         raise ClagError(f"{where}: {_cause(err)}") from None
     try:
         yield pool.imap_unordered
-    finally:
+    except BaseException:  # a failure or an interrupt: the workers are stopped where they are
         pool.terminate()
+        raise
+    # A finished run lets its workers end by themselves: a terminated worker is reported
+    # by Ray as one that died, in a warning printed among the summary.
+    pool.close()
+    pool.join()
 
 
 class Progress:
