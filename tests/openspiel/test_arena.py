@@ -179,3 +179,5 @@ def test_issue_33_item_1_sides_by_name() -> None:
             arena.opponent_of(bad, seed=1)
     with pytest.raises(ClagError, match="deals must be"):
         arena.match("heuristic", "heuristic", deals=0, seed=1)
+    with pytest.raises(ClagError, match=r"tricks must be an int in 1\.\.12"):
+        arena.match("heuristic", "heuristic", deals=1, seed=1, tricks=13)

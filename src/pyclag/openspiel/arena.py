@@ -10,7 +10,9 @@ opponent's, each a seat (as ``oh_hell`` scores a deal: 1 a trick, 10 more for an
 exact bid), with its standard error over the paired deals.
 
 The game itself is OpenSpiel's: each table is an ``oh_hell`` state, and
-``pyspiel.ISMCTSBot`` searches it with the resampler ``oh_hell`` provides. A
+``pyspiel.ISMCTSBot`` searches it with the resampler ``oh_hell`` provides
+(``ResampleFromInfostate``; it keeps a suit from a player who has shown out
+of it where its greedy share-out can, and ignores that where it cannot). A
 pyclag bot decides on a pyclag :class:`~pyclag.engine.state.GameState` kept in
 step with it under :func:`rules`, the pyclag rule set of ``oh_hell``; at every
 decision both engines must offer the same actions, and at the end score the
@@ -50,6 +52,7 @@ __all__ = [
     "UCT_C",
     "Dealt",
     "Ismcts",
+    "Played",
     "Pyclag",
     "Result",
     "Seat",
@@ -84,6 +87,17 @@ def rules(tricks: int = TRICKS) -> RuleSet:
     follow suit else any card, and F2 scoring (1 a trick, 10 more for an
     exact bid, the tricks kept on a miss): ``oh_hell``'s defaults
     (``off_bid_penalty`` false, ``points_per_trick`` 1, the 52-card pack).
+
+    Where the two games model a rule differently, the arena translates:
+    ``oh_hell`` draws the hand size and the dealer as chance outcomes and
+    deals card ``k`` to seat ``k % 4`` whatever the dealer, where pyclag
+    deals from the dealer's left (:meth:`Dealt.deck`). Of ``oh_hell``'s other
+    parameters, ``points_per_trick`` ``p`` is the scoring
+    ``ContractScoring("oh_hell", per_trick=p, per_trick_on_miss=p)``; pyclag
+    cannot express ``off_bid_penalty`` (a miss scoring ``-p`` for each trick
+    off the bid: pyclag scores a miss by the tricks taken), a pack of fewer
+    suits or ranks (``num_suits``, ``num_cards_per_suit``), or a hand size
+    drawn at random (pyclag's schedule fixes each deal's).
 
     >>> rules()
     <RuleSet oh_hell: 1 rounds, 3-7 players, hook ne, F2 scoring>
@@ -418,6 +432,9 @@ def match(
     """
     if isinstance(deals, bool) or not isinstance(deals, int) or deals < 1:
         raise ClagError(f"match: deals must be an int >= 1, not {deals!r}")
+    most = (len(DECK) - 1) // PLAYERS  # the hands and the trump card
+    if isinstance(tricks, bool) or not isinstance(tricks, int) or not 1 <= tricks <= most:
+        raise ClagError(f"match: tricks must be an int in 1..{most}, not {tricks!r}")
     sides = (_side(bot, f"{seed}:bot"), _side(opponent, f"{seed}:opponent"))
     tables = [[make(seat) for seat in range(PLAYERS)] for _, make in sides]
     margins: list[float] = []
