@@ -30,9 +30,7 @@ import random
 import statistics
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, Final, Protocol
-
-import attrs
+from typing import Any, Final, NamedTuple, Protocol
 
 from pyclag import codec
 from pyclag.bots import Bot
@@ -107,8 +105,7 @@ def rules(tricks: int = TRICKS) -> RuleSet:
     return RuleSet("oh_hell", [tricks]).with_options(hook="ne", hook_min_hand_size=1, scoring="F2")
 
 
-@attrs.frozen
-class Dealt:
+class Dealt(NamedTuple):
     """One deal as ``oh_hell``'s chance outcomes: the hand size, the dealer and
     the cards in ``oh_hell``'s order (card ``k`` to seat ``k % 4``, then the
     trump card), as :mod:`pyclag.codec` ids.
@@ -123,7 +120,11 @@ class Dealt:
     cards: tuple[int, ...]
 
     def chance(self) -> tuple[int, ...]:
-        """``oh_hell``'s chance actions, in order."""
+        """``oh_hell``'s chance actions, in order.
+
+        >>> Dealt(1, 2, (4, 9, 13, 51, 0)).chance()
+        (1, 2, 4, 9, 13, 51, 0)
+        """
         return (self.tricks, self.dealer, *self.cards)
 
     def hand(self, seat: int) -> frozenset[int]:
@@ -135,7 +136,7 @@ class Dealt:
         return frozenset(self.cards[seat : PLAYERS * self.tricks : PLAYERS])
 
     def deck(self) -> tuple[Card, ...]:
-        """The same deal as pyclag's pack, top first (:func:`pyclag.deal`), where
+        """The same deal as pyclag's pack, top first (for ``pyclag.deal``), where
         card ``j`` goes to the seat ``j + 1`` places after the dealer, the
         turn-up follows the hands and the unseen cards come last.
 
@@ -200,25 +201,36 @@ class Seat(Protocol):
     pyclag's state or OpenSpiel's (the same position)."""
 
     def act(self, ours: GameState, theirs: Any) -> int:
-        """The id of the action to take."""
+        """The id of the action to take.
+
+        >>> class FirstBid:
+        ...     def act(self, ours: GameState, theirs: Any) -> int:
+        ...         return int(theirs.legal_actions()[0])
+        >>> play_deal(deals(1, seed=1)[0], [FirstBid()] * 4).points[0] >= 0
+        True
+        """
         ...
 
 
-@attrs.define
 class Pyclag:
     """A pyclag bot at the table: it sees :func:`pyclag.observe` of its seat."""
 
-    bot: Bot
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
 
     def act(self, ours: GameState, theirs: Any) -> int:
-        """The bot's choice, as an id."""
+        """The bot's choice, as an id.
+
+        >>> from pyclag.bots import HeuristicBot
+        >>> Pyclag(HeuristicBot()).act(pyclag_state(deals(1, seed=1)[0]), None) >= 52  # a bid
+        True
+        """
         seat = next_actor(ours)
         if not isinstance(seat, int):
             raise RulesError(f"no seat is to act in {ours!r}")
         return codec.action_id(self.bot.choose(observe(ours, seat)))
 
 
-@attrs.define
 class Ismcts:
     """OpenSpiel's C++ ``ISMCTSBot`` on the native state: ``simulations`` a
     decision, random rollouts, ``uct_c`` :data:`UCT_C`, unlimited world
@@ -228,17 +240,14 @@ class Ismcts:
     True
     """
 
-    simulations: int
-    seed: int
-    bot: Any = attrs.field(init=False)
-
-    def __attrs_post_init__(self) -> None:
-        evaluator = pyspiel.RandomRolloutEvaluator(1, self.seed)
-        self.bot = pyspiel.ISMCTSBot(
-            self.seed,
+    def __init__(self, simulations: int, seed: int) -> None:
+        self.simulations, self.seed = simulations, seed
+        evaluator = pyspiel.RandomRolloutEvaluator(1, seed)
+        self.bot: Any = pyspiel.ISMCTSBot(
+            seed,
             evaluator,
             UCT_C,
-            self.simulations,
+            simulations,
             -1,
             pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
             False,
@@ -246,12 +255,15 @@ class Ismcts:
         )
 
     def act(self, ours: GameState | None, theirs: Any) -> int:
-        """The search's choice."""
+        """The search's choice, on OpenSpiel's state ``theirs``.
+
+        >>> Ismcts(4, seed=2).act(None, openspiel_state(deals(1, seed=1)[0])) >= 52
+        True
+        """
         return int(self.bot.step(theirs))
 
 
-@attrs.frozen
-class Played:
+class Played(NamedTuple):
     """One deal as played: each seat's points and the seconds of each decision
     by seat."""
 
@@ -322,8 +334,7 @@ def paired_margin(first: Sequence[int], second: Sequence[int]) -> float:
     return (bot - opponent) / PLAYERS
 
 
-@attrs.frozen
-class Result:
+class Result(NamedTuple):
     """A match: ``margins`` holds each paired deal's margin (the bot's mean
     points a seat over its four seat-games of the deal, less the
     opponent's); ``margin`` and ``stderr`` are their mean and its standard
@@ -344,16 +355,31 @@ class Result:
     bot_ms: float
     opponent_ms: float
     seconds: float
-    margin: float = attrs.field(init=False)
-    stderr: float = attrs.field(init=False)
 
-    def __attrs_post_init__(self) -> None:
-        margin, stderr = mean_stderr(self.margins)
-        object.__setattr__(self, "margin", margin)
-        object.__setattr__(self, "stderr", stderr)
+    @property
+    def margin(self) -> float:
+        """The mean of the margins.
+
+        >>> Result("a", "b", 2, (1.0, 2.0), 7.0, 6.0, 0.1, 3.0, 2.0).margin
+        1.5
+        """
+        return mean_stderr(self.margins)[0]
+
+    @property
+    def stderr(self) -> float:
+        """The standard error of :attr:`margin`.
+
+        >>> Result("a", "b", 2, (1.0, 2.0), 7.0, 6.0, 0.1, 3.0, 2.0).stderr
+        0.5
+        """
+        return mean_stderr(self.margins)[1]
 
     def line(self) -> str:
-        """The match in one line."""
+        """The match in one line.
+
+        >>> Result("a", "b", 1, (-1.0,), 6.0, 7.0, 0.1, 3.0, 2.0).line()[:40]
+        'a vs b: -1.00 (se nan) points a deal ove'
+        """
         return (
             f"{self.bot} vs {self.opponent}: {self.margin:+.2f} (se {self.stderr:.2f}) points a "
             f"deal over {self.deals} deals; {self.bot} {self.bot_points:.2f}, "
