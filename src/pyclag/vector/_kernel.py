@@ -6,7 +6,7 @@ every function here is pure, takes the compiled rules
 axis first, and decides nothing per game in Python, so that JAX can jit it
 as NumPy runs it. Cards are codec ids (``rank * 4 + suit``, suits C, D, S, H)
 and a hand is four 13-bit masks, one a suit, so that the cards a seat may play
-are a few integers: the random player picks from them by table, and the
+are a few integers: the random player counts and picks within them, and the
 legal mask's 52 flags are spread from them only when it is read.
 """
 

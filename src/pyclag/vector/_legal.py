@@ -1,6 +1,6 @@
 """What the seat to act may do in each game of a batch: the legal sets as
 suit masks (the kernel's own form), the legal mask spread from them, and a
-uniformly random legal action picked from them by table.
+uniformly random legal action picked from them (the k-th of their cards).
 
 The sets are :func:`pyclag.rules.play.legal_mask` and
 :func:`~pyclag.rules.play.declarations` (following suit, §1.8; wild twos, §2.0
@@ -168,7 +168,7 @@ def _kth_card(bk: Backend, t: Tables, masks: Any, k: Any) -> Any:
 def random_actions(bk: Backend, t: Tables, s: Arrays, seed: Any) -> Any:
     """A uniformly random legal action id in each game (0 in a finished game),
     drawn from ``seed`` and each game's stream and moment: the ``k``-th legal
-    action for a uniform ``k``, picked by table from the legal sets."""
+    action for a uniform ``k``, picked from the legal sets (bids by table)."""
     xp = bk.xp
     moment = (s.round * 4096 + s.logged).astype(xp.uint32)
     draw = mix(xp, s.key ^ mix(xp, moment * xp.uint32(0x27D4EB2F) + seed.astype(xp.uint32)))
