@@ -47,8 +47,8 @@ class Backend:
         return part(self, tables, state, *more) if flags.any() else state
 
     def pick(self, values: Any, index: Any) -> Any:
-        """Each game's entries of ``values`` (B, K, ...) at ``index`` (B, ...)
-        along the second axis: (B, ..., ...) (a gather)."""
+        """Each game's entries of ``values`` (B, K, *rest) at ``index`` (B, *shape)
+        along the second axis: an array (B, *shape, *rest) (a gather)."""
         rows = np.arange(values.shape[0]).reshape(-1, *[1] * (index.ndim - 1))
         return values[rows, index]
 
@@ -181,10 +181,6 @@ class Bound:
 
     def __call__(self, *arrays: Any) -> Any:
         return self.function(self.backend, self.tables, *arrays)
-
-
-def _unchanged(state: S, *more: Any) -> S:
-    return state
 
 
 def _select() -> Any:
