@@ -49,18 +49,39 @@ class Backend:
     def pick(self, values: Any, index: Any) -> Any:
         """Each game's entries of ``values`` (B, K, *rest) at ``index`` (B, *shape)
         along the second axis: an array (B, *shape, *rest) (a gather)."""
-        rows = np.arange(values.shape[0]).reshape(-1, *[1] * (index.ndim - 1))
-        return values[rows, index]
+        games, width = values.shape[:2]
+        rows = np.arange(games).reshape(-1, *[1] * (index.ndim - 1)) * width + index
+        return values.reshape(games * width, *values.shape[2:]).take(rows, axis=0)
 
     def popcount(self, masks: Any) -> Any:
         """The cards in each 13-bit suit mask (a table: NumPy has no popcount
         before 2.0)."""
-        return _POPCOUNT[masks]
+        return _POPCOUNT.take(masks)
 
     def kth_rank(self, masks: Any, k: Any) -> Any:
         """The rank of the ``k``-th card (0-based, lowest rank first) of each
         13-bit suit mask, ``k`` below its count (a table)."""
-        return _SELECT[masks, self.xp.minimum(k, 12)]
+        return _SELECT.take(masks * 13 + np.minimum(k, 12))
+
+    def spread(self, masks: Any) -> Any:
+        """(..., 4) suit masks as (..., 52) flags by card id (``rank * 4 +
+        suit``): each rank's bit of each suit, laid out rank by rank (NumPy:
+        each suit's mask a 52-bit word from a table, the four or-ed, the
+        word's bits unpacked)."""
+        words = np.bitwise_or.reduce(_WORDS.take(masks + _SUIT_ROWS), axis=-1)
+        octets = words.astype("<u8", copy=False).view(np.uint8).reshape(*words.shape, 8)
+        bits = np.unpackbits(octets, axis=-1, bitorder="little")
+        return bits[..., :52].view(bool)
+
+    def one_hot(self, index: Any, size: int, on: Any) -> Any:
+        """(*index.shape, size) bool: a flag at each ``index`` where ``on``
+        (none where the index is outside 0..size-1). NumPy writes the flags
+        into zeros; JAX compares."""
+        out = np.zeros((*index.shape, size), bool)
+        ok = (on & (index >= 0) & (index < size)).ravel()
+        places = np.flatnonzero(ok)
+        out.reshape(-1, size)[places, index.ravel()[places]] = True
+        return out
 
     def kth(self, flags: Any, k: Any) -> Any:
         """Per row of ``flags``, the column of its ``k``-th set flag (0-based,
@@ -139,6 +160,15 @@ class JaxBackend(Backend):
             seen = seen + held
         return rank
 
+    def spread(self, masks: Any) -> Any:
+        # By shifts: a table would be a gather, one element at a time under XLA.
+        xp = self.xp
+        flags = (masks[..., None, :] >> xp.arange(13)[:, None]) & 1  # (..., 13 ranks, 4 suits)
+        return flags.reshape(*masks.shape[:-1], 52) > 0
+
+    def one_hot(self, index: Any, size: int, on: Any) -> Any:
+        return (index[..., None] == self.xp.arange(size)) & on[..., None]
+
     def kth(self, flags: Any, k: Any) -> Any:
         xp = self.xp
         running = self.jax.lax.associative_scan(xp.add, flags.astype(xp.int32), axis=1)
@@ -188,9 +218,22 @@ def _select() -> Any:
     for mask in range(1 << 13):
         ranks = [rank for rank in range(13) if mask >> rank & 1]
         out[mask, : len(ranks)] = ranks
-    return out
+    return out.reshape(-1)  # row mask * 13 + k
 
 
+def _words() -> Any:
+    """Each suit's 13-bit masks as 52-bit words by card id (rank * 4 + suit):
+    row ``suit * 8192 + mask``, in little-endian byte order."""
+    ranks = (np.arange(1 << 13)[:, None] >> np.arange(13)) & 1  # (mask, rank)
+    out = np.zeros((4, 1 << 13), np.uint64)
+    for suit in range(4):
+        places = np.uint64(1) << (np.arange(13, dtype=np.uint64) * np.uint64(4) + np.uint64(suit))
+        out[suit] = (ranks.astype(np.uint64) * places).sum(axis=1, dtype=np.uint64)
+    return out.reshape(-1).astype("<u8")
+
+
+_WORDS: Final = _words()
+_SUIT_ROWS: Final = np.arange(4, dtype=np.int32) * (1 << 13)
 _POPCOUNT: Final = np.array([mask.bit_count() for mask in range(1 << 13)], np.int32)
 _SELECT: Final = _select()
 

@@ -141,9 +141,9 @@ def step(bk: Backend, t: Tables, s: Arrays, action: Any) -> Arrays:
     action = xp.asarray(action, dtype=xp.int32)
     live = s.phase != OVER
     seat = s.to_act
-    at = xp.arange(s.log.shape[1])[None, :] == s.logged[:, None]
+    at = bk.one_hot(s.logged, s.log.shape[1], live)
     s = s._replace(
-        log=xp.where(at & live[:, None], action[:, None], s.log),
+        log=xp.where(at, action[:, None], s.log),
         logged=s.logged + live,
         rewards=xp.zeros_like(s.rewards),
     )
@@ -198,9 +198,9 @@ def _play(bk: Backend, t: Tables, s: Arrays, action: Any, playing: Any) -> Array
     card = xp.where(wild, (action - WILD_ID) // 52, action)  # the two of its suit: rank 0
     counts_as = xp.where(wild, (action - WILD_ID) % 52, action)
     # The card's bit, at its seat and suit, leaves the hand (a legal card is held).
-    cell = xp.arange(players * 4)[None, :] == (s.to_act * 4 + card % 4)[:, None]
-    gone = (cell & playing[:, None]) * (1 << (card // 4))[:, None]
-    at = (xp.arange(players)[None, :] == s.trick_len[:, None]) & playing[:, None]
+    cell = bk.one_hot(s.to_act * 4 + card % 4, players * 4, playing)
+    gone = cell * (1 << (card // 4))[:, None]
+    at = bk.one_hot(s.trick_len, players, playing)
     trick_len = s.trick_len + playing
     full = playing & (trick_len == players)
     s = s._replace(

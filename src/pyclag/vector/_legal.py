@@ -27,7 +27,7 @@ from pyclag.vector._tables import (
     Tables,
 )
 
-__all__ = ["Cards", "legal_cards", "legal_mask", "random_actions", "spread"]
+__all__ = ["Cards", "legal_cards", "legal_mask", "random_actions"]
 
 _RANKS: Final = 0x1FFF  # a whole suit
 _TWO: Final = 1  # a two's bit in its suit's mask
@@ -120,13 +120,6 @@ def _bid_row(bk: Backend, t: Tables, s: Arrays) -> tuple[Any, Any, Any]:
     return s.size, others, last
 
 
-def spread(xp: Any, masks: Any) -> Any:
-    """(..., 4) suit masks as (..., 52) flags by card id (``rank * 4 + suit``):
-    each rank's bit of each suit, laid out rank by rank."""
-    flags = (masks[..., None, :] >> xp.arange(13)[:, None]) & 1  # (..., 13 ranks, 4 suits)
-    return flags.reshape(*masks.shape[:-1], 52) > 0
-
-
 def legal_mask(bk: Backend, t: Tables, s: Arrays, width: int) -> Any:
     """Each game's legal action ids, as flags ``width`` wide (the codec's ids)."""
     xp = bk.xp
@@ -135,9 +128,9 @@ def legal_mask(bk: Backend, t: Tables, s: Arrays, width: int) -> Any:
     playing = s.phase == PLAY
     if bk.any(playing):
         cards = legal_cards(bk, t, s)
-        blocks.append((0, spread(xp, cards.natural) & playing[:, None]))
+        blocks.append((0, bk.spread(cards.natural) & playing[:, None]))
         if width > WILD_ID and bk.any(cards.twos.any(axis=1)):
-            named = spread(xp, cards.identities)[:, None, :] & cards.twos[:, :, None]
+            named = bk.spread(cards.identities)[:, None, :] & cards.twos[:, :, None]
             blocks.append((WILD_ID, (named & playing[:, None, None]).reshape(count, 4 * 52)))
     bidding = (s.phase == BID) | (s.phase == BID_FIRST)
     if bk.any(bidding):

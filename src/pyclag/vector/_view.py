@@ -14,7 +14,6 @@ from typing import Any, Final
 
 from pyclag.engine.phases import Phase
 from pyclag.vector._backend import Backend
-from pyclag.vector._legal import spread
 from pyclag.vector._rounds import BID, OVER
 from pyclag.vector._state import Arrays
 from pyclag.vector._tables import UNKNOWN, Tables
@@ -23,10 +22,6 @@ from pyclag.views.encoding import layout
 __all__ = ["observation"]
 
 _UNSEEN: Final = 1  # Bidding.UNSEEN's place in its enum
-
-
-def _one_hot(xp: Any, index: Any, size: int, on: Any) -> Any:
-    return (xp.arange(size)[None, :] == index[:, None]) & on[:, None]
 
 
 def observation(bk: Backend, t: Tables, s: Arrays) -> Any:
@@ -55,7 +50,7 @@ def observation(bk: Backend, t: Tables, s: Arrays) -> Any:
 
     all_ = live
     unseen = (s.phase == BID) & (t.bidding[v] == _UNSEEN)
-    hand = spread(xp, s.hand[xp.arange(count), me])
+    hand = bk.spread(s.hand[xp.arange(count), me])
     played = s.dealt & ~s.hand
     in_trick = s.trick >= 0
     known = s.trump != UNKNOWN
@@ -63,28 +58,26 @@ def observation(bk: Backend, t: Tables, s: Arrays) -> Any:
     caller = xp.where(s.caller >= 0, relative(s.caller), players)
     bid = s.bids >= 0
     pieces = {
-        "observer": _one_hot(xp, me, players, all_),
-        "dealer": _one_hot(xp, relative(s.dealer), players, all_),
-        "to act": _one_hot(xp, xp.zeros_like(me), players + 1, all_),
-        "phase": _one_hot(xp, s.phase, len(Phase), all_),
+        "observer": bk.one_hot(me, players, all_),
+        "dealer": bk.one_hot(relative(s.dealer), players, all_),
+        "to act": bk.one_hot(xp.zeros_like(me), players + 1, all_),
+        "phase": bk.one_hot(s.phase, len(Phase), all_),
         "hand": hand & ~unseen[:, None],
         "hand unseen": unseen[:, None],
         "hand sizes": per_size(rel(bk.popcount(s.hand).sum(axis=2))),
-        "played": spread(xp, rel(played)).reshape(count, players * 52),
-        "trick": (
-            (xp.arange(52)[None, None, :] == s.trick[:, :, None]) & in_trick[:, :, None]
-        ).reshape(count, players * 52),
+        "played": bk.spread(rel(played)).reshape(count, players * 52),
+        "trick": bk.one_hot(s.trick, 52, in_trick).reshape(count, players * 52),
         "trick wild": s.wild & in_trick,
-        "trick leader": _one_hot(xp, relative(s.leader), players, s.trick_len > 0),
-        "turn-up": _one_hot(xp, s.turnup, 52, s.turnup >= 0),
-        "trumps": _one_hot(xp, trumps, 6, all_),
+        "trick leader": bk.one_hot(relative(s.leader), players, s.trick_len > 0),
+        "turn-up": bk.one_hot(s.turnup, 52, s.turnup >= 0),
+        "trumps": bk.one_hot(trumps, 6, all_),
         "precedence": t.precedence_view[v] * known[:, None],
         "rank order": t.order_view[v] * known[:, None],
         "bids": per_size(rel(xp.where(bid, s.bids, 0))),
         "bid made": rel(bid),
         "tricks won": per_size(rel(s.won)),
         "deal": xp.stack([t.round_view[s.round, at["deal"]], t.quotient[size[:, 0], 13]], axis=1),
-        "caller": _one_hot(xp, caller, players + 1, all_),
+        "caller": bk.one_hot(caller, players + 1, all_),
         "scores": _hundredths(xp, t, rel(s.scores)),
     }
     blocks = [(at[name], xp.asarray(piece)) for name, piece in pieces.items()]
