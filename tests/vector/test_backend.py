@@ -78,3 +78,20 @@ def test_pick_takes_each_games_entry(name: str) -> None:
     picked = np.asarray(bk.pick(bk.asarray(values), bk.asarray(index)))
     assert picked.shape == (5, 2, 3)
     assert (picked == values[np.arange(5)[:, None], index]).all()
+
+
+@pytest.mark.parametrize("name", _backends())
+def test_held_gathers_the_given_cards_into_suit_masks(name: str) -> None:
+    bk = backend(name)
+    rng = np.random.default_rng(5)
+    cards = np.stack([rng.permutation(52)[:39] for _ in range(32)]).astype(np.int32)
+    cards = cards.reshape(32, 13, 3)
+    given = rng.random((32, 13, 1)) < 0.6
+    masks = np.asarray(bk.held(bk.asarray(cards), bk.asarray(given)))
+    expected = np.zeros((32, 3, 4), np.int64)
+    for game, row, seat in np.ndindex(*cards.shape):
+        if given[game, row, 0]:
+            card = int(cards[game, row, seat])
+            expected[game, seat, card % 4] |= 1 << (card // 4)
+    assert masks.shape == (32, 3, 4) and masks.dtype == np.int32
+    assert (masks == expected).all()

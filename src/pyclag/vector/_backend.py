@@ -73,6 +73,22 @@ class Backend:
         bits = np.unpackbits(octets, axis=-1, bitorder="little")
         return bits[..., :52].view(bool)
 
+    def held(self, cards: Any, given: Any) -> Any:
+        """The suit masks of the cards along the second axis of ``cards``
+        (B, N, *rest) where ``given`` (broadcast to its shape) is set: (B,
+        *rest, 4). NumPy ors each card's bit into a 52-bit word and reads the
+        word's bytes, two ranks each, by table."""
+        bits = np.left_shift(np.uint64(1), cards.astype(np.uint64)) * given
+        words = bits[:, 0]
+        for row in range(1, cards.shape[1]):  # a few rows: cheaper than a strided reduction
+            words = words | bits[:, row]
+        octets = words.astype("<u8", copy=False).view(np.uint8).reshape(*words.shape, 8)
+        pairs = _PAIRS.take(octets, axis=0)  # (B, *rest, 8 octets, 4 suits)
+        masks = pairs[..., 0, :]
+        for octet in range(1, 7):  # ranks 2k and 2k + 1
+            masks = masks | pairs[..., octet, :] << 2 * octet
+        return masks
+
     def one_hot(self, index: Any, size: int, on: Any) -> Any:
         """(*index.shape, size) bool: a flag at each ``index`` where ``on``
         (none where the index is outside 0..size-1). NumPy writes the flags
@@ -166,6 +182,12 @@ class JaxBackend(Backend):
         flags = (masks[..., None, :] >> xp.arange(13)[:, None]) & 1  # (..., 13 ranks, 4 suits)
         return flags.reshape(*masks.shape[:-1], 52) > 0
 
+    def held(self, cards: Any, given: Any) -> Any:
+        xp = self.xp
+        suits = (cards % 4)[..., None] == xp.arange(4)
+        flags = xp.broadcast_to(given, cards.shape)[..., None] & suits
+        return xp.where(flags, 1 << (cards // 4)[..., None], 0).sum(axis=1).astype(xp.int32)
+
     def one_hot(self, index: Any, size: int, on: Any) -> Any:
         return (index[..., None] == self.xp.arange(size)) & on[..., None]
 
@@ -234,6 +256,15 @@ def _words() -> Any:
 
 _WORDS: Final = _words()
 _SUIT_ROWS: Final = np.arange(4, dtype=np.int32) * (1 << 13)
+_PAIRS: Final = np.asarray(
+    [
+        [(octet >> suit & 1) | (octet >> (suit + 4) & 1) << 1 for suit in range(4)]
+        for octet in range(256)
+    ],
+    np.int32,
+)
+"""An octet of a 52-bit card word (card ids ``8k``..``8k + 7``: two ranks of
+four suits) as each suit's two bits."""
 _POPCOUNT: Final = np.array([mask.bit_count() for mask in range(1 << 13)], np.int32)
 _SELECT: Final = _select()
 

@@ -99,11 +99,10 @@ def deal(bk: Backend, t: Tables, s: Arrays) -> Arrays:
     # The pack's top cards as rows of a round of dealing, a column a seat from the eldest.
     rows = 52 // players
     cards = deck[:, : rows * players].reshape(-1, rows, players)
-    given = (xp.arange(rows)[None, :] < s.size[:, None])[:, :, None, None]
-    suits = (cards % 4)[..., None] == xp.arange(4)
-    by_column = xp.where(given & suits, 1 << (cards // 4)[..., None], 0).sum(axis=1)
+    given = (xp.arange(rows)[None, :] < s.size[:, None])[:, :, None]
+    by_column = bk.held(cards, given)  # (B, players, 4)
     column = (xp.arange(players)[None, :] - s.dealer[:, None] - 1) % players  # each seat's
-    hands = bk.pick(by_column, column).astype(xp.int32)
+    hands = bk.pick(by_column, column)
     hand = xp.where(dealing[:, None, None], hands, s.hand)
     after = t.next_phase[s.played, DEAL]
     return s._replace(
