@@ -95,3 +95,39 @@ def test_held_gathers_the_given_cards_into_suit_masks(name: str) -> None:
             expected[game, seat, card % 4] |= 1 << (card // 4)
     assert masks.shape == (32, 3, 4) and masks.dtype == np.int32
     assert (masks == expected).all()
+
+
+@pytest.mark.parametrize("name", _backends())
+def test_write_sets_each_games_entry_where_on_and_leaves_the_input(name: str) -> None:
+    bk = backend(name)
+    rng = np.random.default_rng(7)
+    array = rng.integers(0, 100, (64, 6)).astype(np.int32)
+    index = rng.integers(-1, 8, 64).astype(np.int32)
+    values = rng.integers(100, 200, 64).astype(np.int32)
+    on = rng.random(64) < 0.7
+    given = bk.asarray(array)
+    out = np.asarray(bk.write(given, bk.asarray(index), bk.asarray(values), bk.asarray(on)))
+    expected = array.copy()
+    for game in range(64):
+        if on[game] and 0 <= index[game] < 6:
+            expected[game, index[game]] = values[game]
+    assert out.dtype == np.int32 and (out == expected).all()
+    assert (np.asarray(given) == array).all()  # the input is left as it was
+
+
+@pytest.mark.parametrize("name", _backends())
+def test_toggle_xors_each_games_entry_where_on(name: str) -> None:
+    bk = backend(name)
+    rng = np.random.default_rng(8)
+    array = rng.integers(0, 1 << 13, (64, 16)).astype(np.int32)
+    index = rng.integers(-1, 17, 64).astype(np.int32)
+    bits = (1 << rng.integers(0, 13, 64)).astype(np.int32)
+    on = rng.random(64) < 0.7
+    out = np.asarray(
+        bk.toggle(bk.asarray(array), bk.asarray(index), bk.asarray(bits), bk.asarray(on))
+    )
+    expected = array.copy()
+    for game in range(64):
+        if on[game] and 0 <= index[game] < 16:
+            expected[game, index[game]] ^= bits[game]
+    assert out.dtype == np.int32 and (out == expected).all()

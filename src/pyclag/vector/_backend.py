@@ -89,6 +89,22 @@ class Backend:
             masks = masks | pairs[..., octet, :] << 2 * octet
         return masks
 
+    def write(self, array: Any, index: Any, values: Any, on: Any) -> Any:
+        """A new (B, K) ``array`` with each game's entry at ``index`` (B,) set
+        to its ``values`` (B,) where ``on`` (and the index is inside 0..K-1).
+        NumPy copies and writes in place; JAX selects by flags."""
+        out = array.copy()
+        places = np.flatnonzero(on & (index >= 0) & (index < array.shape[1]))
+        out[places, index[places]] = values[places]
+        return out
+
+    def toggle(self, array: Any, index: Any, bits: Any, on: Any) -> Any:
+        """As :meth:`write`, each entry xor-ed with its ``bits`` instead of set."""
+        out = array.copy()
+        places = np.flatnonzero(on & (index >= 0) & (index < array.shape[1]))
+        out[places, index[places]] ^= bits[places]
+        return out
+
     def one_hot(self, index: Any, size: int, on: Any) -> Any:
         """(*index.shape, size) bool: a flag at each ``index`` where ``on``
         (none where the index is outside 0..size-1). NumPy writes the flags
@@ -187,6 +203,14 @@ class JaxBackend(Backend):
         suits = (cards % 4)[..., None] == xp.arange(4)
         flags = xp.broadcast_to(given, cards.shape)[..., None] & suits
         return xp.where(flags, 1 << (cards // 4)[..., None], 0).sum(axis=1).astype(xp.int32)
+
+    def write(self, array: Any, index: Any, values: Any, on: Any) -> Any:
+        flags = self.one_hot(index, array.shape[1], on)
+        return self.xp.where(flags, values[:, None].astype(array.dtype), array)
+
+    def toggle(self, array: Any, index: Any, bits: Any, on: Any) -> Any:
+        flags = self.one_hot(index, array.shape[1], on)
+        return array ^ self.xp.where(flags, bits[:, None].astype(array.dtype), 0)
 
     def one_hot(self, index: Any, size: int, on: Any) -> Any:
         return (index[..., None] == self.xp.arange(size)) & on[..., None]

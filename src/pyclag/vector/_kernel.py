@@ -141,9 +141,8 @@ def step(bk: Backend, t: Tables, s: Arrays, action: Any) -> Arrays:
     action = xp.asarray(action, dtype=xp.int32)
     live = s.phase != OVER
     seat = s.to_act
-    at = bk.one_hot(s.logged, s.log.shape[1], live)
     s = s._replace(
-        log=xp.where(at, action[:, None], s.log),
+        log=bk.write(s.log, s.logged, action, live),
         logged=s.logged + live,
         rewards=xp.zeros_like(s.rewards),
     )
@@ -182,11 +181,10 @@ def _move_on(bk: Backend, t: Tables, s: Arrays, action: Any, finished: Any) -> A
 def _bid(bk: Backend, t: Tables, s: Arrays, action: Any, bidding: Any) -> Arrays:
     xp = bk.xp
     players = s.bids.shape[1]
-    mine = seat_flags(xp, s.to_act, players) & bidding[:, None]
     last = (s.first + players - 1) % players
     more = bidding & (s.to_act != last)
     return s._replace(
-        bids=xp.where(mine, (action - BID_ID)[:, None], s.bids),
+        bids=bk.write(s.bids, s.to_act, action - BID_ID, bidding),
         to_act=xp.where(more, (s.to_act + 1) % players, s.to_act),
     )
 
@@ -198,15 +196,14 @@ def _play(bk: Backend, t: Tables, s: Arrays, action: Any, playing: Any) -> Array
     card = xp.where(wild, (action - WILD_ID) // 52, action)  # the two of its suit: rank 0
     counts_as = xp.where(wild, (action - WILD_ID) % 52, action)
     # The card's bit, at its seat and suit, leaves the hand (a legal card is held).
-    cell = bk.one_hot(s.to_act * 4 + card % 4, players * 4, playing)
-    gone = cell * (1 << (card // 4))[:, None]
-    at = bk.one_hot(s.trick_len, players, playing)
+    cells = s.hand.reshape(s.hand.shape[0], players * 4)  # (seat, suit) by seat * 4 + suit
+    cell = s.to_act * 4 + card % 4
     trick_len = s.trick_len + playing
     full = playing & (trick_len == players)
     s = s._replace(
-        hand=s.hand ^ gone.reshape(s.hand.shape).astype(s.hand.dtype),
-        trick=xp.where(at, counts_as[:, None], s.trick),
-        wild=xp.where(at, wild[:, None], s.wild),
+        hand=bk.toggle(cells, cell, 1 << (card // 4), playing).reshape(s.hand.shape),
+        trick=bk.write(s.trick, s.trick_len, counts_as, playing),
+        wild=bk.write(s.wild, s.trick_len, wild, playing),
         trick_len=trick_len,
         to_act=xp.where(playing & ~full, (s.to_act + 1) % players, s.to_act),
     )
