@@ -1,11 +1,14 @@
 """The two array backends the one kernel runs on: NumPy and JAX.
 
 The kernel (:mod:`pyclag.vector._kernel`) is written once over ``xp``, the
-array namespace, and these few primitives; what differs between the backends
-is only how a part of a step that no game of the batch needs is skipped
-(NumPy skips it in Python, JAX runs it in a loop taken once or not at all), how
-columns are laid into an array (NumPy writes them in place, JAX concatenates),
-and how a step is compiled.
+array namespace, and these few primitives, each with one meaning on both
+backends (``tests/vector/test_backend.py`` checks them side by side). What
+differs is only how each is computed where the two are fast in different ways:
+how a part of a step that no game of the batch needs is skipped (NumPy skips
+it in Python, JAX runs it in a loop taken once or not at all), how a game's
+entries are read and written (NumPy reads tables with ``take`` and writes into
+a copy in place; JAX, whose CPU gathers go one element at a time, selects by
+flags), how columns are laid into an array, and how a step is compiled.
 """
 
 from __future__ import annotations
