@@ -2,7 +2,7 @@
 
 Run it with ``python examples/arena.py [BOTS] [OPPONENTS] [--deals N] [--seed S]``
 after ``pip install 'pyclag[openspiel]'``. BOTS and OPPONENTS are comma-separated
-names: ``heuristic``, ``pimc`` or ``search`` (playing for the deal's points), ``random``, or
+names: ``heuristic``, ``pimc`` (playing for the deal's points), ``random``, or
 ``ismcts:N`` (OpenSpiel's C++ ISMCTS, N simulations a decision). Each matchup
 plays N 4-player 7-card deals of the stream ``S``, each twice with the seats
 swapped (:mod:`pyclag.openspiel.arena`), and prints one line: the bot's margin

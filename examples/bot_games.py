@@ -3,7 +3,7 @@
 Run it with ``python examples/bot_games.py [GAMES] [--seed S] [--seat K]
 [--fit F] [--endgame E] [--worlds W] [--preset P] [--players N]
 [--objective points|game] [--bid-search B] [--dump FILE]
-[--oracle greedy|heuristic] [--search] [--baseline [--by-deal]]``. Game ``i``
+[--oracle greedy|heuristic] [--baseline [--by-deal]]``. Game ``i``
 is the game ``pyclag simulate --games GAMES --seed S --bots ...`` plays as
 its ``i``-th (the pack from ``Random(S + i)``, the first dealer seat 0, each
 PIMC bot seeded ``f"{S + i}:{seat}"``), with the PIMC bot in seat ``K`` (``-1``:
@@ -18,9 +18,7 @@ a decision; with ``--baseline`` also the same games played by heuristic bots
 alone: how often the heuristic in the PIMC bot's seat won them. ``--oracle P``
 puts a cheating PIMC bot in that seat instead (``bot_strength.py``'s
 ``Oracle``: it searches the true deal, with playouts of policy ``P``), for
-the ceiling of this kind of search. ``--search`` puts a
-:class:`~pyclag.bots.SearchBot` (its defaults, with ``--objective``) in that
-seat instead.
+the ceiling of this kind of search.
 """
 
 from __future__ import annotations
@@ -36,7 +34,7 @@ from collections.abc import Sequence
 
 import pyclag
 from bot_strength import Oracle, play_seen
-from pyclag.bots import Bot, HeuristicBot, SearchBot, play_game
+from pyclag.bots import Bot, HeuristicBot, play_game
 from pyclag.bots.pimc import BID_SEARCH, ENDGAME, OBJECTIVE, OBJECTIVES, POLICIES, WORLDS, PIMCBot
 from pyclag.views import Observation
 
@@ -84,7 +82,6 @@ def main() -> None:
     parser.add_argument(
         "--oracle", choices=POLICIES, help="a cheating PIMC bot with these playouts instead"
     )
-    parser.add_argument("--search", action="store_true", help="a SearchBot in that seat instead")
     parser.add_argument(
         "--by-deal", action="store_true", help="with --baseline: the points deal by deal"
     )
@@ -111,10 +108,7 @@ def main() -> None:
         )
         if args.oracle:  # one world, the true one: its playouts are its whole search
             pimc = Oracle(1, args.oracle, seed=f"{seed}:{seat}", endgame=None, objective="points")
-        tested: Bot = pimc
-        if args.search:
-            tested = SearchBot(seed=f"{seed}:{seat}", objective=args.objective)
-        bots[seat] = _Timed(tested, seconds)
+        bots[seat] = _Timed(pimc, seconds)
         start = pyclag.new_game(rules, players=players, first_dealer=0)
         end = play_seen(start, bots, random.Random(seed))  # play_game's game, for PIMC
         won += seat in pyclag.winners(end)
@@ -132,7 +126,6 @@ def main() -> None:
         pathlib.Path(args.dump).write_text(json.dumps(outcomes))
     where = "rotating" if args.seat < 0 else str(args.seat)
     bot = f"oracle ({args.oracle} playouts)" if args.oracle else "PIMC"
-    bot = "search" if args.search else bot
     print(
         f"{args.games} {args.preset} games, {players} players, seed {args.seed}, "
         f"{bot} seat {where}, fit {args.fit}, endgame {args.endgame}, "

@@ -5,9 +5,6 @@ sees only what :func:`pyclag.observe` shows its seat. :class:`RandomBot`
 picks a legal action at random; :class:`HeuristicBot` bids the tricks its
 hand should take under the round's rules and plays to make that bid exactly.
 :func:`play_game` seats bots at a table and plays a game to its end.
-:class:`SearchBot` (:mod:`pyclag.bots.search`, imported on first use) searches
-each decision by information-set Monte Carlo tree search, and
-:class:`~pyclag.bots.pimc.PIMCBot` by perfect-information Monte Carlo.
 
 >>> import random, pyclag
 >>> rules = pyclag.NORMAL.with_schedule([3, 3])
@@ -21,9 +18,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
-from pyclag._caches import lazy_names
 from pyclag._checks import check_rng, is_whole, not_a, whole
 from pyclag.actions import PlayerAction
 from pyclag.bots.heuristic import choose
@@ -33,14 +29,7 @@ from pyclag.engine.state import GameState
 from pyclag.errors import Reason, RulesError, WrongPhaseError
 from pyclag.views import Observation, check_view, observe
 
-if TYPE_CHECKING:
-    from pyclag.bots.search import SearchBot
-
-__all__ = ["Bot", "HeuristicBot", "RandomBot", "SearchBot", "legal_choices", "play_game"]
-
-__getattr__, __dir__ = lazy_names(__name__, {"SearchBot": "pyclag.bots.search"})
-""":class:`SearchBot` is imported the first time it is asked for (its module
-imports this package's bots)."""
+__all__ = ["Bot", "HeuristicBot", "RandomBot", "legal_choices", "play_game"]
 
 
 class Bot(Protocol):

@@ -1,5 +1,5 @@
-"""The bots by name, as ``--bots heuristic,pimc,random,search`` lists them
-(``pyclag simulate`` and ``pyclag play``), with the settings of the search bots.
+"""The bots by name, as ``--bots heuristic,pimc,random`` lists them (``pyclag
+simulate`` and ``pyclag play``), with the search settings of the PIMC bots.
 
 >>> names = bot_names("pimc,random")
 >>> [type(bot).__name__ for bot in make_bots(names, range(3), seed=1, settings=Search(worlds=4))]
@@ -14,19 +14,16 @@ from typing import Final, NamedTuple
 
 from pyclag.bots import Bot, HeuristicBot, RandomBot
 from pyclag.bots.pimc import OBJECTIVE, OBJECTIVES, POLICIES, WORLDS, PIMCBot
-from pyclag.bots.search import SearchBot
 from pyclag.errors import ClagError
 
 __all__ = ["BOT_NAMES", "Search", "bot_names", "make_bots", "seated", "table_text"]
 
-BOT_NAMES: Final = ("heuristic", "pimc", "random", "search")
+BOT_NAMES: Final = ("heuristic", "pimc", "random")
 """The bots ``--bots`` may name."""
 
 
 class Search(NamedTuple):
-    """The settings of the PIMC bots a table seats (:class:`~pyclag.bots.pimc.PIMCBot`);
-    the search bots (:class:`~pyclag.bots.search.SearchBot`) take its ``seconds``
-    and ``objective``.
+    """The settings of the PIMC bots a table seats (:class:`~pyclag.bots.pimc.PIMCBot`).
 
     >>> Search().worlds, Search().policy, Search().objective
     (48, 'greedy', 'game')
@@ -45,7 +42,7 @@ def bot_names(text: str) -> list[str]:
     ['heuristic', 'pimc']
     >>> bot_names("clever")
     Traceback (most recent call last):
-    pyclag.errors.ClagError: --bots takes heuristic, pimc, random, search, comma-separated; not 'clever'
+    pyclag.errors.ClagError: --bots takes heuristic, pimc, random, comma-separated; not 'clever'
     """
     names = [name.strip().lower() for name in text.split(",")]
     if any(name not in BOT_NAMES for name in names):
@@ -90,8 +87,8 @@ def table_text(bots: Sequence[str], seats: Sequence[int] | None = None) -> str:
 def make_bots(
     names: Sequence[str], seats: Sequence[int], seed: object, settings: Search | None = None
 ) -> list[Bot]:
-    """The bots ``names`` lists, repeated over ``seats``; each random, PIMC or search
-    bot draws from its own generator, seeded from ``seed`` and its seat. Settings
+    """The bots ``names`` lists, repeated over ``seats``; each random or PIMC bot
+    draws from its own generator, seeded from ``seed`` and its seat. Settings
     a PIMC bot refuses are a ClagError.
 
     >>> make_bots(["pimc"], [0], seed=1, settings=Search(policy="clever"))
@@ -115,10 +112,6 @@ def make_bots(
         own = f"{seed}:{seat}"
         if name == "random":
             table.append(RandomBot(random.Random(own)))
-        elif name == "search":
-            table.append(
-                SearchBot(seconds=settings.seconds, seed=own, objective=settings.objective)
-            )
         elif name == "pimc":
             table.append(
                 PIMCBot(
