@@ -2,8 +2,9 @@
 
 Run it with ``python examples/arena.py [BOTS] [OPPONENTS] [--deals N] [--seed S]``
 after ``pip install 'pyclag[openspiel]'``. BOTS and OPPONENTS are comma-separated
-names: ``heuristic``, ``pimc`` (playing for the deal's points), ``random``, or
-``ismcts:N`` (OpenSpiel's C++ ISMCTS, N simulations a decision). Each matchup
+names: ``heuristic``, ``pimc`` (playing for the deal's points), ``random``,
+``pyclag-ismcts`` (the experimental :class:`pyclag.bots.ismcts.ISMCTSBot`, its
+defaults), or ``ismcts:N`` (OpenSpiel's C++ ISMCTS, N simulations a decision). Each matchup
 plays N 4-player 7-card deals of the stream ``S``, each twice with the seats
 swapped (:mod:`pyclag.openspiel.arena`), and prints one line: the bot's margin
 in points a deal a seat with its standard error, each side's points, and each
@@ -15,7 +16,25 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
+
+EXPERIMENTAL = "pyclag-ismcts"
+"""The arena's name for the experimental ISMCTSBot (not a ``--bots`` name)."""
+
+
+def side(name: str, seed: str, role: str) -> str | Callable[[int], Any]:
+    """The arena's side for ``name``: the name itself, or for
+    :data:`EXPERIMENTAL` a factory of ISMCTSBots, each seat its own seed."""
+    if name.strip().lower() != EXPERIMENTAL:
+        return name
+    from pyclag.bots.ismcts import ISMCTSBot
+
+    def ismcts_bot(seat: int) -> ISMCTSBot:
+        return ISMCTSBot(seed=f"{seed}:{role}:{seat}")
+
+    ismcts_bot.__name__ = EXPERIMENTAL  # the name the arena's line gives the side
+    return ismcts_bot
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -38,7 +57,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         for bot in args.bots.split(","):
             for opponent in args.opponents.split(","):
-                result = arena.match(bot, opponent, args.deals, args.seed, tricks=args.tricks)
+                sides = side(bot, args.seed, "bot"), side(opponent, args.seed, "opponent")
+                result = arena.match(*sides, args.deals, args.seed, tricks=args.tricks)
                 print(f"{result.line()} ({result.seconds:.0f} s)", flush=True)
     except ClagError as err:
         print(f"arena: {err}", file=sys.stderr)

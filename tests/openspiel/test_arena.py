@@ -181,3 +181,24 @@ def test_issue_33_item_1_sides_by_name() -> None:
         arena.match("heuristic", "heuristic", deals=0, seed=1)
     with pytest.raises(ClagError, match=r"tricks must be an int in 1\.\.12"):
         arena.match("heuristic", "heuristic", deals=1, seed=1, tricks=13)
+
+
+def test_issue_33_the_arena_example_seats_the_experimental_ismcts_bot(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``examples/arena.py pyclag-ismcts ...`` seats pyclag's ISMCTSBot (the bots
+    page's rows for it), each seat seeded from the stream and its side."""
+    from pyclag.bots.ismcts import ISMCTSBot
+    from tests.helpers import load_example
+
+    example = load_example("arena")
+    assert example.side("heuristic", "1", "bot") == "heuristic"
+    factory = example.side("PYCLAG-ISMCTS", "1", "bot")
+    made = factory(2)
+    assert isinstance(made, ISMCTSBot)
+    assert made.rng.random() == ISMCTSBot(seed="1:bot:2").rng.random()
+    assert (
+        example.main(["pyclag-ismcts", "random", "--deals", "1", "--seed", "4", "--tricks", "2"])
+        == 0
+    )
+    assert "pyclag-ismcts vs random:" in capsys.readouterr().out
