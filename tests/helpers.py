@@ -16,8 +16,10 @@ import pytest
 
 import pyclag
 from pyclag import DECK, Card, GameState, Rank, RuleSet, records
+from pyclag.bots import Bot
 from pyclag.engine import play_out
 from pyclag.rules import RankOrder
+from pyclag.views import Observation
 
 # E1's pack (RULES.md §5): A AS 7H 3D, B KS QH 2C, C 9S TD 5H, D 4S JH 8C; turn-up 6H.
 E1_TOP = "AS KS 9S 4S 7H QH TD JH 3D 2C 5H 8C 6H"
@@ -151,6 +153,20 @@ def run_pyclag(
         encoding="utf-8",
         check=False,
     )
+
+
+class Watcher:
+    """A bot that records what it was shown and checks that its choice is legal."""
+
+    def __init__(self, inner: Bot) -> None:
+        self.inner = inner
+        self.seen: list[Observation] = []
+
+    def choose(self, observation: Observation) -> pyclag.PlayerAction:
+        self.seen.append(observation)
+        action = self.inner.choose(observation)
+        assert action in observation.legal
+        return action
 
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"

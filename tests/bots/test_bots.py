@@ -10,30 +10,14 @@ import pytest
 
 import pyclag
 from pyclag.bots import Bot, HeuristicBot, RandomBot, play_game
-from pyclag.views import Observation
-from tests.helpers import dealt
-
-
-class _Watcher:
-    """A bot that records what it was shown and delegates the choice."""
-
-    def __init__(self, inner: Bot) -> None:
-        self.inner = inner
-        self.seen: list[Observation] = []
-
-    def choose(self, observation: Observation) -> pyclag.PlayerAction:
-        self.seen.append(observation)
-        action = self.inner.choose(observation)
-        assert action in observation.legal
-        return action
+from tests.helpers import Watcher, dealt
 
 
 @pytest.mark.parametrize("preset", pyclag.presets.names())
 def test_every_bot_choice_is_legal_and_made_from_its_own_observation(preset: str) -> None:
     rules = pyclag.presets.get(preset)
     watchers = [
-        _Watcher(HeuristicBot() if seat % 2 else RandomBot(random.Random(seat)))
-        for seat in range(4)
+        Watcher(HeuristicBot() if seat % 2 else RandomBot(random.Random(seat))) for seat in range(4)
     ]
     end = play_game(pyclag.new_game(rules, 4), watchers, random.Random(5))
     assert pyclag.is_over(end)
@@ -133,7 +117,7 @@ def test_heuristic_bot_takes_every_players_decision_of_the_table() -> None:
     ]
     met: set[pyclag.Phase] = set()
     for rules in games:
-        watchers = [_Watcher(HeuristicBot()) for _ in range(4)]
+        watchers = [Watcher(HeuristicBot()) for _ in range(4)]
         end = play_game(pyclag.new_game(rules, 4), watchers, random.Random(3))
         assert pyclag.is_over(end)
         met |= {view.phase for watcher in watchers for view in watcher.seen}

@@ -12,21 +12,7 @@ import pytest
 import pyclag
 from pyclag.bots import Bot, HeuristicBot, play_game
 from pyclag.bots.ismcts import ISMCTSBot
-from pyclag.views import Observation
-
-
-class _Watcher:
-    """A bot that records what it was shown and checks its choice is legal."""
-
-    def __init__(self, inner: Bot) -> None:
-        self.inner = inner
-        self.seen: list[Observation] = []
-
-    def choose(self, observation: Observation) -> pyclag.PlayerAction:
-        self.seen.append(observation)
-        action = self.inner.choose(observation)
-        assert action in observation.legal
-        return action
+from tests.helpers import Watcher
 
 
 @pytest.mark.parametrize("preset", pyclag.presets.names())
@@ -36,7 +22,7 @@ def test_ismcts_bot_plays_every_presets_special_deals_legally(preset: str) -> No
     if preset == "raf":
         rules = pyclag.presets.get("raf", num_deals=3)
     watchers = [
-        _Watcher(ISMCTSBot(simulations=12, seed=seat) if seat % 2 == 0 else HeuristicBot())
+        Watcher(ISMCTSBot(simulations=12, seed=seat) if seat % 2 == 0 else HeuristicBot())
         for seat in range(4)
     ]
     end = play_game(pyclag.new_game(rules, 4), watchers, random.Random(5))
@@ -49,7 +35,7 @@ def test_ismcts_bot_plays_every_presets_special_deals_legally(preset: str) -> No
 def test_ismcts_bot_makes_the_raf_call_and_chooses_the_hand_size() -> None:
     """issue 33 item 4: the RAF call and the hand size, each a legal choice."""
     rules = pyclag.presets.get("raf", num_deals=4)
-    watchers = [_Watcher(ISMCTSBot(simulations=12, seed=seat)) for seat in range(4)]
+    watchers = [Watcher(ISMCTSBot(simulations=12, seed=seat)) for seat in range(4)]
     end = play_game(pyclag.new_game(rules, 4), watchers, random.Random(2))
     assert pyclag.is_over(end)
     kinds = {type(view.legal[0]).__name__ for watcher in watchers for view in watcher.seen}
