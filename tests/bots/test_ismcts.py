@@ -81,3 +81,30 @@ def test_ismcts_bot_checks_its_settings() -> None:
         ISMCTSBot(objective="wins")
     with pytest.raises(pyclag.RulesError, match="worlds must be an int >= 1, not 0"):
         ISMCTSBot(worlds=0)
+
+
+@pytest.mark.parametrize(
+    ("settings", "error", "message"),
+    [
+        ({"simulations": "100"}, TypeError, "simulations must be an int >= 1, not str"),
+        ({"simulations": 2.0}, TypeError, "simulations must be an int >= 1, not float"),
+        ({"uct_c": "2"}, TypeError, "uct_c must be a number >= 0, not str"),
+        ({"uct_c": float("nan")}, pyclag.RulesError, "uct_c must be a number >= 0, not nan"),
+        ({"private": "no"}, TypeError, "private must be a bool, not str"),
+        ({"fit": 1.5}, pyclag.RulesError, "fit must be None or an int >= 0, not 1.5"),
+        ({"seconds": 0}, pyclag.RulesError, "seconds must be None or a number > 0, not 0"),
+    ],
+)
+def test_ismcts_bot_refuses_settings_of_the_wrong_type_or_value(
+    settings: dict[str, object], error: type[Exception], message: str
+) -> None:
+    """The errors policy: a setting of the wrong type is a TypeError, a value
+    out of range a RulesError, as PIMCBot's settings are (one set of checks)."""
+    with pytest.raises(error, match=message):
+        ISMCTSBot(**settings)  # type: ignore[arg-type]
+
+
+def test_ismcts_bot_takes_numpy_integers_as_ints() -> None:
+    np = pytest.importorskip("numpy")
+    bot = ISMCTSBot(simulations=np.int64(30), worlds=np.int32(4))
+    assert (bot.simulations, bot.worlds) == (30, 4) and type(bot.simulations) is int

@@ -34,8 +34,8 @@ import random
 import time
 from typing import Final
 
-from pyclag._checks import whole
 from pyclag.actions import Bid, Play, PlayerAction
+from pyclag.bots import _settings as settings
 from pyclag.bots import legal_choices
 from pyclag.bots.inference import FittedWorlds, applies
 from pyclag.bots.pimc import OBJECTIVES, PIMCBot
@@ -43,7 +43,6 @@ from pyclag.bots.playouts import DealValue
 from pyclag.bots.standing import game_value
 from pyclag.engine import apply, legal_actions, rollouts, sample_chance
 from pyclag.engine.state import GameState
-from pyclag.errors import RulesError
 from pyclag.views import Observation, determinize
 
 __all__ = ["SIMULATIONS", "UCT_C", "ISMCTSBot"]
@@ -122,25 +121,16 @@ class ISMCTSBot:
         objective: str = "points",
         private: bool = True,
     ) -> None:
-        simulations, worlds, fit = whole(simulations), whole(worlds), whole(fit)
-        for name, value in (("simulations", simulations), ("worlds", worlds)):
-            if value is None and name == "worlds":
-                continue
-            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                raise RulesError(f"ISMCTSBot: {name} must be an int >= 1, not {value!r}")
-        if fit is not None and (isinstance(fit, bool) or not isinstance(fit, int) or fit < 0):
-            raise RulesError(f"ISMCTSBot: fit must be None or an int >= 0, not {fit!r}")
-        if isinstance(uct_c, bool) or not isinstance(uct_c, (int, float)) or uct_c < 0:
-            raise RulesError(f"ISMCTSBot: uct_c must be a number >= 0, not {uct_c!r}")
-        if seconds is not None and not (isinstance(seconds, (int, float)) and seconds > 0):
-            raise RulesError(f"ISMCTSBot: seconds must be None or a number > 0, not {seconds!r}")
-        if objective not in OBJECTIVES:
-            raise RulesError(
-                f"ISMCTSBot: objective must be one of {', '.join(OBJECTIVES)}, not {objective!r}"
-            )
-        self.simulations, self.worlds, self.uct_c = simulations, worlds, float(uct_c)
+        simulations = settings.count("ISMCTSBot", "simulations", simulations)
+        worlds = None if worlds is None else settings.count("ISMCTSBot", "worlds", worlds)
+        fit = settings.optional_count("ISMCTSBot", "fit", fit)
+        uct_c = settings.number("ISMCTSBot", "uct_c", uct_c)
+        seconds = settings.seconds("ISMCTSBot", seconds)
+        objective = settings.choice("ISMCTSBot", "objective", objective, OBJECTIVES)
+        private = settings.flag("ISMCTSBot", "private", private)
+        self.simulations, self.worlds, self.uct_c = simulations, worlds, uct_c
         self.seconds, self.fit, self.objective = seconds, fit, objective
-        self.private = bool(private)
+        self.private = private
         self.rng = random.Random(str(seed))
         self.fitted = FittedWorlds(slack=fit or 0)
         self.other = PIMCBot(seed=seed, objective=objective)

@@ -23,9 +23,9 @@ import time
 from collections.abc import Sequence
 from typing import Final
 
-from pyclag._checks import not_a, whole
 from pyclag.actions import Bid, Call, Play, PlayerAction
 from pyclag.bots import HeuristicBot, legal_choices
+from pyclag.bots import _settings as settings
 from pyclag.bots.heuristic import call_values
 from pyclag.bots.inference import FittedWorlds, applies
 from pyclag.bots.odds import card_chances
@@ -35,7 +35,6 @@ from pyclag.cards import DECK
 from pyclag.engine import apply, is_over, rollouts, sample_chance
 from pyclag.engine.rounds import bid_tricks, play_card, play_mask
 from pyclag.engine.state import GameState, Phase
-from pyclag.errors import RulesError
 from pyclag.hand import Hand
 from pyclag.rules.deals import PlayMode
 from pyclag.rules.play import TWOS
@@ -192,30 +191,19 @@ class PIMCBot:
         objective: str = OBJECTIVE,
         bid_search: int | None = BID_SEARCH,
     ) -> None:
-        # A NumPy integer is the plain int it stands for.
-        worlds, calls, span, fit = whole(worlds), whole(calls), whole(span), whole(fit)
-        endgame, bid_search = whole(endgame), whole(bid_search)
-        settings = (("span", span), ("fit", fit), ("endgame", endgame), ("bid_search", bid_search))
-        for name, given in settings:
-            if given is not None and (
-                isinstance(given, bool) or not isinstance(given, int) or given < 0
-            ):
-                raise RulesError(f"PIMCBot: {name} must be None or an int >= 0, not {given!r}")
-        for name, value in (("worlds", worlds), ("calls", calls)):
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise not_a("PIMCBot", name, "an int >= 1", value)
-            if value < 1:
-                raise RulesError(f"PIMCBot: {name} must be an int >= 1, not {value!r}")
-        if policy not in POLICIES:
-            raise RulesError(
-                f"PIMCBot: policy must be one of {', '.join(POLICIES)}, not {policy!r}"
-            )
-        if objective not in OBJECTIVES:
-            raise RulesError(
-                f"PIMCBot: objective must be one of {', '.join(OBJECTIVES)}, not {objective!r}"
-            )
-        if seconds is not None and not (isinstance(seconds, (int, float)) and seconds > 0):
-            raise RulesError(f"PIMCBot: seconds must be None or a number > 0, not {seconds!r}")
+        worlds, calls = (
+            settings.count("PIMCBot", "worlds", worlds),
+            settings.count("PIMCBot", "calls", calls),
+        )
+        span, fit = (
+            settings.optional_count("PIMCBot", "span", span),
+            settings.optional_count("PIMCBot", "fit", fit),
+        )
+        endgame = settings.optional_count("PIMCBot", "endgame", endgame)
+        bid_search = settings.optional_count("PIMCBot", "bid_search", bid_search)
+        policy = settings.choice("PIMCBot", "policy", policy, POLICIES)
+        objective = settings.choice("PIMCBot", "objective", objective, OBJECTIVES)
+        seconds = settings.seconds("PIMCBot", seconds)
         self.worlds, self.policy, self.seconds, self.calls = worlds, policy, seconds, calls
         self.span, self.fit, self.endgame, self.objective = span, fit, endgame, objective
         self.bid_search = bid_search
