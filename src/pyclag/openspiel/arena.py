@@ -1,4 +1,4 @@
-"""An arena: pyclag's bots against OpenSpiel's C++ information-set MCTS, or
+"""An arena: pyclag's bots against OpenSpiel's information-set MCTS, or
 against each other, at one table of OpenSpiel's native ``oh_hell`` (the
 ``openspiel`` extra).
 
@@ -9,11 +9,12 @@ cards (the dealer, the hands and the trump card, drawn from a seeded stream:
 opponent's, each a seat (as ``oh_hell`` scores a deal: 1 a trick, 10 more for an
 exact bid), with its standard error over the paired deals.
 
-The game itself is OpenSpiel's: each table is an ``oh_hell`` state, and
-``pyspiel.ISMCTSBot`` searches it with the resampler ``oh_hell`` provides
-(``ResampleFromInfostate``; it keeps a suit from a player who has shown out
-of it where its greedy share-out can, and ignores that where it cannot). A
-pyclag bot decides on a pyclag :class:`~pyclag.engine.state.GameState` kept in
+The game itself is OpenSpiel's: each table is an ``oh_hell`` state. The C++
+``pyspiel.ISMCTSBot`` (``ismcts:N``) searches it with the resampler ``oh_hell``
+provides, which shuffles among the opponents only the cards really dealt to
+them, so that the bot knows which cards are out against it;
+``fair-ismcts:N`` is the same search drawing its worlds from what its seat
+has seen (:mod:`pyclag.openspiel.ismcts`). A pyclag bot decides on a pyclag :class:`~pyclag.engine.state.GameState` kept in
 step with it under :func:`rules`, the pyclag rule set of ``oh_hell``; at every
 decision both engines must offer the same actions, and at the end score the
 same points, else the deal stops with a RulesError naming the difference.
@@ -40,6 +41,7 @@ from pyclag.engine import apply, deal, is_over, new_game, next_actor
 from pyclag.engine.state import GameState
 from pyclag.errors import ClagError, RulesError
 from pyclag.openspiel.game import pyspiel
+from pyclag.openspiel.ismcts import UCT_C, FairIsmcts, Ismcts
 from pyclag.rules.ruleset import RuleSet
 from pyclag.views import observe
 
@@ -49,6 +51,7 @@ __all__ = [
     "TRICKS",
     "UCT_C",
     "Dealt",
+    "FairIsmcts",
     "Ismcts",
     "Played",
     "Pyclag",
@@ -70,9 +73,6 @@ PLAYERS: Final = 4
 """The table: two seats for each side."""
 TRICKS: Final = 7
 """The cards a hand by default (``oh_hell``'s ``num_tricks_fixed``)."""
-UCT_C: Final = 2.0
-"""ISMCTS's exploration constant."""
-
 BotFactory = Callable[[int], Bot]
 """Makes the pyclag bot of a seat (its argument)."""
 
@@ -231,38 +231,6 @@ class Pyclag:
         return codec.action_id(self.bot.choose(observe(ours, seat)))
 
 
-class Ismcts:
-    """OpenSpiel's C++ ``ISMCTSBot`` on the native state: ``simulations`` a
-    decision, random rollouts, ``uct_c`` :data:`UCT_C`, unlimited world
-    samples from ``oh_hell``'s own resampler, the most visited action.
-
-    >>> Ismcts(10, seed=1).act(None, openspiel_state(deals(1, seed=1)[0])) >= 52
-    True
-    """
-
-    def __init__(self, simulations: int, seed: int) -> None:
-        self.simulations, self.seed = simulations, seed
-        evaluator = pyspiel.RandomRolloutEvaluator(1, seed)
-        self.bot: Any = pyspiel.ISMCTSBot(
-            seed,
-            evaluator,
-            UCT_C,
-            simulations,
-            -1,
-            pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
-            False,
-            False,
-        )
-
-    def act(self, ours: GameState | None, theirs: Any) -> int:
-        """The search's choice, on OpenSpiel's state ``theirs``.
-
-        >>> Ismcts(4, seed=2).act(None, openspiel_state(deals(1, seed=1)[0])) >= 52
-        True
-        """
-        return int(self.bot.step(theirs))
-
-
 class Played(NamedTuple):
     """One deal as played: each seat's points and the seconds of each decision
     by seat."""
@@ -395,37 +363,47 @@ ISMCTS_SIMULATIONS: Final = 200
 """The simulations a decision of a bare ``ismcts``."""
 
 
+_SEARCHES: Final[dict[str, Callable[[int, int], Seat]]] = {
+    "ismcts": Ismcts,
+    "fair-ismcts": FairIsmcts,
+}
+"""OpenSpiel's ISMCTS by its side's name (:mod:`pyclag.openspiel.ismcts`)."""
+
+
 def opponent_of(name: str, seed: object) -> Callable[[int], Seat]:
     """The seats a side's ``name`` makes, by seat: ``ismcts:N`` (OpenSpiel's
-    C++ ISMCTS, ``N`` simulations a decision; a bare ``ismcts`` is
+    C++ ISMCTS as shipped, whose worlds hold the cards really out against it),
+    ``fair-ismcts:N`` (OpenSpiel's ISMCTS drawing its worlds from what its
+    seat has seen), each ``N`` simulations a decision (a bare name is
     :data:`ISMCTS_SIMULATIONS`), or a bot :mod:`pyclag.bots.names` knows
     (``heuristic``, ``pimc``, ``random``; ``pimc`` plays for the deal's
     points, its other settings the defaults). Each draws from its own seed,
     from ``seed`` and its seat. Any other name is a ClagError naming the
     choices (OpenSpiel's ISMCTS fails a check at one simulation).
 
-    The pyclag bots replay alike from the same seed; ISMCTS does not: it
-    breaks ties between actions in the iteration order of its hash maps,
+    The pyclag bots replay alike from the same seed; the C++ ISMCTS does not:
+    it breaks ties between actions in the iteration order of its hash maps,
     which changes from one search to the next, so a match against it
     repeats its figures within their errors, not deal for deal.
 
-    >>> type(opponent_of("ismcts:50", seed=1)(3)).__name__
-    'Ismcts'
+    >>> type(opponent_of("ismcts:50", seed=1)(3)).__name__, type(opponent_of("fair-ismcts", seed=1)(0)).__name__
+    ('Ismcts', 'FairIsmcts')
     >>> opponent_of("ismcts:1", seed=1)
     Traceback (most recent call last):
-    pyclag.errors.ClagError: an arena side is ismcts:N (N >= 2 simulations) or one of heuristic, pimc, random; not 'ismcts:1'
+    pyclag.errors.ClagError: an arena side is ismcts:N or fair-ismcts:N (N >= 2 simulations) or one of heuristic, pimc, random; not 'ismcts:1'
     """
     text = name.strip().lower()
     kind, colon, count = text.partition(":")
-    if kind == "ismcts" and (not colon or (count.isdigit() and int(count) >= 2)):
+    search = _SEARCHES.get(kind)
+    if search is not None and (not colon or (count.isdigit() and int(count) >= 2)):
         simulations = int(count) if colon else ISMCTS_SIMULATIONS
-        return lambda seat: Ismcts(simulations, random.Random(f"{seed}:{seat}").randrange(2**31))
+        return lambda seat: search(simulations, random.Random(f"{seed}:{seat}").randrange(2**31))
     if text in BOT_NAMES:
         settings = Search(objective="points")
         return lambda seat: Pyclag(make_bots([text], [seat], seed, settings)[0])
     raise ClagError(
-        f"an arena side is ismcts:N (N >= 2 simulations) or one of {', '.join(BOT_NAMES)}; "
-        f"not {name!r}"
+        "an arena side is ismcts:N or fair-ismcts:N (N >= 2 simulations) or one of "
+        f"{', '.join(BOT_NAMES)}; not {name!r}"
     )
 
 

@@ -1,0 +1,90 @@
+"""OpenSpiel's ISMCTS at the arena's table (issue 33): the C++ bot as shipped
+searches worlds drawn by ``oh_hell``'s resampler, which keeps the cards really
+out against it; the fair one draws its worlds from the seat's observation.
+Nothing here measures a speed or a strength."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+pytest.importorskip("numpy")
+
+from pyclag import codec  # noqa: E402
+from pyclag.bots import HeuristicBot  # noqa: E402
+from pyclag.engine import apply, next_actor  # noqa: E402
+from pyclag.engine.state import GameState  # noqa: E402
+from pyclag.errors import RulesError  # noqa: E402
+from pyclag.openspiel import arena  # noqa: E402
+from pyclag.openspiel.ismcts import (  # noqa: E402
+    FairIsmcts,
+    _out,
+    oh_hell_world,
+    resampled_out,
+)
+from pyclag.views import determinize, observe  # noqa: E402
+
+
+def positions(seed: int, steps: int) -> tuple[GameState, Any]:
+    """Both engines' state of a deal of the arena after ``steps`` heuristic actions."""
+    dealt = arena.deals(1, seed)[0]
+    ours, theirs = arena.pyclag_state(dealt), arena.openspiel_state(dealt)
+    bot = HeuristicBot()
+    for _ in range(steps):
+        seat = next_actor(ours)
+        assert isinstance(seat, int)
+        action = bot.choose(observe(ours, seat))
+        theirs.apply_action(codec.action_id(action))
+        ours = apply(ours, action)
+    return ours, theirs
+
+
+@pytest.mark.parametrize(("seed", "steps"), [(1, 0), (2, 3), (3, 4), (4, 9), (5, 17), (6, 26)])
+def test_issue_33_oh_hells_resampler_keeps_the_cards_out_against_the_seat(
+    seed: int, steps: int
+) -> None:
+    # Every world oh_hell's resampler draws gives the opponents, between them, the
+    # very cards they were dealt and still hold: the C++ ISMCTS knows which cards are out.
+    _, theirs = positions(seed, steps)
+    assert resampled_out(theirs, 30, seed) == 1.0
+
+
+@pytest.mark.parametrize(("seed", "steps"), [(1, 0), (2, 3), (3, 4), (4, 9), (5, 17), (6, 26)])
+def test_issue_33_fair_worlds_are_the_seats_information_set(seed: int, steps: int) -> None:
+    ours, theirs = positions(seed, steps)
+    seat = next_actor(ours)
+    assert isinstance(seat, int) and seat == theirs.current_player()
+    view = observe(ours, seat)
+    rng = random.Random(seed)
+    truth = _out(theirs, seat)
+    outs = set()
+    for _ in range(20):
+        world = oh_hell_world(determinize(view, rng), view, theirs)
+        # The seat cannot tell the world from the real deal; the legal actions agree.
+        assert world.information_state_string(seat) == theirs.information_state_string(seat)
+        assert world.legal_actions() == theirs.legal_actions()
+        assert world.history()[:2] == theirs.history()[:2]
+        outs.add(_out(world, seat))
+    # The cards out against the seat are drawn from every card it has not seen,
+    # the stock's included: most worlds give the opponents cards nobody was dealt.
+    assert len(outs) > 1
+    assert sum(bool(out - truth) for out in outs) >= len(outs) // 2
+
+
+def test_issue_33_fair_ismcts_plays_a_legal_action_from_its_own_worlds() -> None:
+    ours, theirs = positions(2, 6)
+    bot = FairIsmcts(20, seed=3)
+    action = bot.act(ours, theirs)
+    assert action in theirs.legal_actions()
+    assert bot.view is None  # the view is kept only while it searches
+    with pytest.raises(RulesError, match="no view of seat"):
+        bot._resample(theirs, theirs.current_player())
+
+
+def test_issue_33_fair_ismcts_plays_whole_deals_at_the_table() -> None:
+    result = arena.match("heuristic", "fair-ismcts:8", deals=1, seed=2)
+    assert result.opponent == "fair-ismcts:8" and len(result.margins) == 1
+    assert result.opponent_ms > 0
