@@ -1,10 +1,12 @@
-"""pyclag's bots against OpenSpiel's C++ ISMCTS, or each other, on native ``oh_hell``.
+"""pyclag's bots against OpenSpiel's ISMCTS, or each other, on native ``oh_hell``.
 
 Run it with ``python examples/arena.py [BOTS] [OPPONENTS] [--deals N] [--seed S]``
 after ``pip install 'pyclag[openspiel]'``. BOTS and OPPONENTS are comma-separated
 names: ``heuristic``, ``pimc`` (playing for the deal's points), ``random``,
 ``pyclag-ismcts`` (the experimental :class:`pyclag.bots.ismcts.ISMCTSBot`, its
-defaults), or ``ismcts:N`` (OpenSpiel's C++ ISMCTS, N simulations a decision). Each matchup
+defaults), ``ismcts:N`` (OpenSpiel's C++ ISMCTS as shipped, N simulations a decision;
+its worlds hold the cards really out against it) or ``fair-ismcts:N`` (OpenSpiel's
+ISMCTS drawing its worlds from what its seat has seen). Each matchup
 plays N 4-player 7-card deals of the stream ``S``, each twice with the seats
 swapped (:mod:`pyclag.openspiel.arena`), and prints one line: the bot's margin
 in points a deal a seat with its standard error, each side's points, and each

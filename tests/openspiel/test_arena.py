@@ -167,14 +167,16 @@ def test_issue_33_item_1_smoke_two_deals_against_cpp_ismcts() -> None:
 
 
 def test_issue_33_item_1_sides_by_name() -> None:
-    """Names are checked: ``ismcts:N``, a bare ``ismcts``, or a pyclag bot."""
+    """Names are checked: ``ismcts:N`` or ``fair-ismcts:N``, either bare, or a pyclag bot."""
     made: Any = arena.opponent_of("ismcts", seed=1)(0)
     assert isinstance(made, arena.Ismcts) and made.simulations == arena.ISMCTS_SIMULATIONS
+    made = arena.opponent_of(" Fair-ISMCTS:30 ", seed=1)(3)
+    assert isinstance(made, arena.FairIsmcts) and made.simulations == 30
     pimc: Any = arena.opponent_of("PIMC", seed=1)(2)
     assert type(pimc.bot).__name__ == "PIMCBot" and pimc.bot.objective == "points"
     made = arena.opponent_of("random", seed=1)(1)
     assert isinstance(made, arena.Pyclag) and isinstance(made.bot, RandomBot)
-    for bad in ("ismcts:x", "ismcts:1", "clever", "ismcts:", "ismcts:-5"):
+    for bad in ("ismcts:x", "ismcts:1", "clever", "ismcts:", "ismcts:-5", "fair-ismcts:1", "fair"):
         with pytest.raises(ClagError, match="an arena side is"):
             arena.opponent_of(bad, seed=1)
     with pytest.raises(ClagError, match="deals must be"):

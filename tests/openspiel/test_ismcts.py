@@ -88,3 +88,11 @@ def test_issue_33_fair_ismcts_plays_whole_deals_at_the_table() -> None:
     result = arena.match("heuristic", "fair-ismcts:8", deals=1, seed=2)
     assert result.opponent == "fair-ismcts:8" and len(result.margins) == 1
     assert result.opponent_ms > 0
+
+
+def test_issue_33_fair_ismcts_replays_alike_from_its_seed() -> None:
+    ours, theirs = positions(4, 5)
+    choices = {FairIsmcts(30, seed=7).act(ours, theirs.clone()) for _ in range(3)}
+    assert len(choices) == 1
+    first = arena.match("heuristic", "fair-ismcts:6", deals=1, seed=5)
+    assert arena.match("heuristic", "fair-ismcts:6", deals=1, seed=5).margins == first.margins

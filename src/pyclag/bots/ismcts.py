@@ -98,9 +98,11 @@ class ISMCTSBot:
 
     It is weaker than :class:`~pyclag.bots.pimc.PIMCBot`: in the arena's
     4-player 7-card deals of OpenSpiel's ``oh_hell`` it scored 0.72 (0.35)
-    points a deal less than PIMC, 0.81 (0.28) less than OpenSpiel's C++
-    ISMCTS with 200 simulations and 1.60 (0.24) less with 1,000 (the bots
-    page's strength table); it is kept for further work on search.
+    points a deal less than PIMC. Against OpenSpiel's ISMCTS with 200
+    simulations it scored 0.52 (0.33) more when that search draws fair
+    worlds, and 0.81 (0.28) less against the C++ bot as shipped, whose worlds
+    hold the cards really out (the bots page's strength table); it is kept
+    for further work on search.
     The RAF call, the dealer's trump and the RAF hand size are chosen by a
     :class:`~pyclag.bots.pimc.PIMCBot` with the same seed and objective (the
     search's tree holds bids and cards).
