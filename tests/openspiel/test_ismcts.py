@@ -21,7 +21,7 @@ from pyclag.errors import RulesError  # noqa: E402
 from pyclag.openspiel import arena  # noqa: E402
 from pyclag.openspiel.ismcts import (  # noqa: E402
     FairIsmcts,
-    _out,
+    cards_out,
     oh_hell_world,
     resampled_out,
 )
@@ -59,7 +59,7 @@ def test_issue_33_fair_worlds_are_the_seats_information_set(seed: int, steps: in
     assert isinstance(seat, int) and seat == theirs.current_player()
     view = observe(ours, seat)
     rng = random.Random(seed)
-    truth = _out(theirs, seat)
+    truth = cards_out(theirs, seat)
     outs = set()
     for _ in range(20):
         world = oh_hell_world(determinize(view, rng), view, theirs)
@@ -67,7 +67,7 @@ def test_issue_33_fair_worlds_are_the_seats_information_set(seed: int, steps: in
         assert world.information_state_string(seat) == theirs.information_state_string(seat)
         assert world.legal_actions() == theirs.legal_actions()
         assert world.history()[:2] == theirs.history()[:2]
-        outs.add(_out(world, seat))
+        outs.add(cards_out(world, seat))
     # The cards out against the seat are drawn from every card it has not seen,
     # the stock's included: most worlds give the opponents cards nobody was dealt.
     assert len(outs) > 1

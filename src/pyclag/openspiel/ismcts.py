@@ -37,7 +37,7 @@ from pyclag.hand import Hand
 from pyclag.openspiel.game import pyspiel
 from pyclag.views import Observation, determinize, observe
 
-__all__ = ["UCT_C", "FairIsmcts", "Ismcts", "oh_hell_world", "resampled_out"]
+__all__ = ["UCT_C", "FairIsmcts", "Ismcts", "cards_out", "oh_hell_world", "resampled_out"]
 
 UCT_C: Final = 2.0
 """ISMCTS's exploration constant (on ``oh_hell``'s points)."""
@@ -173,17 +173,24 @@ def resampled_out(state: Any, samples: int, seed: int = 0) -> float:
     """
     player = state.current_player()
     sampler = pyspiel.UniformProbabilitySampler(seed, 0.0, 1.0)
-    truth = _out(state, player)
+    truth = cards_out(state, player)
     same = sum(
-        _out(state.resample_from_infostate(player, sampler), player) == truth
+        cards_out(state.resample_from_infostate(player, sampler), player) == truth
         for _ in range(samples)
     )
     return same / samples
 
 
-def _out(state: Any, player: int) -> frozenset[int]:
-    """The ids of the cards the other seats hold in ``state``, read off its
-    text (``Player: n`` then a line a suit: ``    C: QT7``)."""
+def cards_out(state: Any, player: int) -> frozenset[int]:
+    """The ids of the cards the seats other than ``player`` hold in the
+    ``oh_hell`` state ``state``, read off its text (``Player: n``, then a line
+    a suit: ``    C: QT7``).
+
+    >>> from pyclag.openspiel.arena import deals, openspiel_state
+    >>> dealt = deals(1, seed=1)[0]
+    >>> cards_out(openspiel_state(dealt), 0) == dealt.hand(1) | dealt.hand(2) | dealt.hand(3)
+    True
+    """
     held: set[int] = set()
     seat = None
     for line in str(state).splitlines():
