@@ -99,7 +99,7 @@ class ISMCTSBot:
     It is weaker than :class:`~pyclag.bots.pimc.PIMCBot`: in the arena's
     4-player 7-card deals of OpenSpiel's ``oh_hell`` it scored 0.72 (0.35)
     points a deal less than PIMC. Against OpenSpiel's ISMCTS with 200
-    simulations it scored 0.52 (0.33) more when that search draws fair
+    simulations it scored 0.46 (0.20) more when that search draws fair
     worlds, and 0.81 (0.28) less against the C++ bot as shipped, whose worlds
     hold the cards really out (the bots page's strength table); it is kept
     for further work on search.
