@@ -69,7 +69,13 @@ class Ismcts:
         )
 
     def act(self, ours: GameState | None, theirs: Any) -> int:
-        """The search's choice, on OpenSpiel's state ``theirs``."""
+        """The search's choice, on OpenSpiel's state ``theirs`` (``ours`` unread).
+
+        >>> from pyclag.openspiel.arena import deals, openspiel_state
+        >>> state = openspiel_state(deals(1, seed=2)[0])
+        >>> Ismcts(8, seed=1).act(None, state) in state.legal_actions()
+        True
+        """
         return int(self.bot.step(theirs))
 
 
@@ -105,7 +111,15 @@ class FairIsmcts:
         self.bot.set_resampler(self._resample)
 
     def act(self, ours: GameState, theirs: Any) -> int:
-        """The search's choice, on OpenSpiel's state ``theirs``."""
+        """The search's choice, on OpenSpiel's state ``theirs``; its worlds
+        are drawn from the view of the seat to act in ``ours``.
+
+        >>> from pyclag.openspiel.arena import deals, openspiel_state, pyclag_state
+        >>> dealt = deals(1, seed=2)[0]
+        >>> theirs = openspiel_state(dealt)
+        >>> FairIsmcts(8, seed=1).act(pyclag_state(dealt), theirs) in theirs.legal_actions()
+        True
+        """
         seat = next_actor(ours)
         if not isinstance(seat, int):
             raise RulesError(f"no seat is to act in {ours!r}")
