@@ -14,10 +14,11 @@ The game itself is OpenSpiel's: each table is an ``oh_hell`` state. The C++
 provides, which shuffles among the opponents only the cards really dealt to
 them, so that the bot knows which cards are out against it;
 ``fair-ismcts:N`` is the same search drawing its worlds from what its seat
-has seen (:mod:`pyclag.openspiel.ismcts`). A pyclag bot decides on a pyclag :class:`~pyclag.engine.state.GameState` kept in
-step with it under :func:`rules`, the pyclag rule set of ``oh_hell``; at every
-decision both engines must offer the same actions, and at the end score the
-same points, else the deal stops with a RulesError naming the difference.
+has seen (:mod:`pyclag.openspiel.ismcts`). A pyclag bot decides on a pyclag
+:class:`~pyclag.engine.state.GameState` kept in step with it under
+:func:`rules`, the pyclag rule set of ``oh_hell``; at every decision both
+engines must offer the same actions, and at the end score the same points,
+else the deal stops with a RulesError naming the difference.
 
 >>> result = match("heuristic", "ismcts:20", deals=1, seed=1)
 >>> result.deals, len(result.margins), result.bot, result.opponent
@@ -386,8 +387,10 @@ def opponent_of(name: str, seed: object) -> Callable[[int], Seat]:
     which changes from one search to the next, so a match against it
     repeats its figures within their errors, not deal for deal.
 
-    >>> type(opponent_of("ismcts:50", seed=1)(3)).__name__, type(opponent_of("fair-ismcts", seed=1)(0)).__name__
-    ('Ismcts', 'FairIsmcts')
+    >>> type(opponent_of("ismcts:50", seed=1)(3)).__name__
+    'Ismcts'
+    >>> type(opponent_of("fair-ismcts", seed=1)(0)).__name__
+    'FairIsmcts'
     >>> opponent_of("ismcts:1", seed=1)
     Traceback (most recent call last):
     pyclag.errors.ClagError: an arena side is ismcts:N or fair-ismcts:N (N >= 2 simulations) or one of heuristic, pimc, random; not 'ismcts:1'
