@@ -96,3 +96,16 @@ def test_issue_33_fair_ismcts_replays_alike_from_its_seed() -> None:
     assert len(choices) == 1
     first = arena.match("heuristic", "fair-ismcts:6", deals=1, seed=5)
     assert arena.match("heuristic", "fair-ismcts:6", deals=1, seed=5).margins == first.margins
+
+
+def test_issue_33_fair_ismcts_refuses_a_state_with_no_seat_to_act() -> None:
+    dealt = arena.deals(1, 3)[0]
+    ours = arena.pyclag_state(dealt)
+    bot = HeuristicBot()
+    while True:  # play the deal out: then nobody is to act
+        seat = next_actor(ours)
+        if not isinstance(seat, int):
+            break
+        ours = apply(ours, bot.choose(observe(ours, seat)))
+    with pytest.raises(RulesError, match="no seat is to act"):
+        FairIsmcts(4, seed=1).act(ours, arena.openspiel_state(dealt))
