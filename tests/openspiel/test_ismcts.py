@@ -49,7 +49,10 @@ def test_issue_33_oh_hells_resampler_keeps_the_cards_out_against_the_seat(
     # Every world oh_hell's resampler draws gives the opponents, between them, the
     # very cards they were dealt and still hold: the C++ ISMCTS knows which cards are out.
     _, theirs = positions(seed, steps)
-    assert resampled_out(theirs, 30, seed) == 1.0
+    assert resampled_out(theirs, 30, seed) == 1.0, (
+        "oh_hell's resampler now draws from the stock too: OpenSpiel has mended the leak, "
+        "and the arena's docs (docs/bots.rst, pyclag.openspiel.ismcts) must say so"
+    )
 
 
 @pytest.mark.parametrize(("seed", "steps"), [(1, 0), (2, 3), (3, 4), (4, 9), (5, 17), (6, 26)])
