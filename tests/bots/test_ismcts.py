@@ -93,6 +93,9 @@ def test_ismcts_bot_checks_its_settings() -> None:
         ({"private": "no"}, TypeError, "private must be a bool, not str"),
         ({"fit": 1.5}, pyclag.RulesError, "fit must be None or an int >= 0, not 1.5"),
         ({"seconds": 0}, pyclag.RulesError, "seconds must be None or a number > 0, not 0"),
+        ({"seconds": float("nan")}, pyclag.RulesError, "seconds must be None or a number > 0"),
+        ({"seconds": True}, TypeError, "seconds must be None or a number > 0, not bool"),
+        ({"seconds": "1"}, TypeError, "seconds must be None or a number > 0, not str"),
     ],
 )
 def test_ismcts_bot_refuses_settings_of_the_wrong_type_or_value(

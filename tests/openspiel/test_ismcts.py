@@ -112,3 +112,51 @@ def test_issue_33_fair_ismcts_refuses_a_state_with_no_seat_to_act() -> None:
         ours = apply(ours, bot.choose(observe(ours, seat)))
     with pytest.raises(RulesError, match="no seat is to act"):
         FairIsmcts(4, seed=1).act(ours, arena.openspiel_state(dealt))
+
+
+@pytest.mark.parametrize(("seed", "steps"), [(1, 0), (3, 4), (5, 17)])
+def test_issue_33_fair_ismcts_chooses_from_what_its_seat_has_seen(seed: int, steps: int) -> None:
+    # The no-leak property: two deals the seat cannot tell apart (the real one and a
+    # world drawn from its view) get the same choice from the same seed.
+    ours, theirs = positions(seed, steps)
+    seat = next_actor(ours)
+    assert isinstance(seat, int)
+    view = observe(ours, seat)
+    world = determinize(view, random.Random(seed + 100))
+    assert world.round.masks != ours.round.masks  # other hands, the same information set
+    other = oh_hell_world(world, view, theirs)
+    assert FairIsmcts(40, seed=seed).act(ours, theirs) == FairIsmcts(40, seed=seed).act(
+        world, other
+    )
+
+
+def test_issue_33_the_ismcts_seats_refuse_bad_settings() -> None:
+    for make in (arena.Ismcts, FairIsmcts):
+        with pytest.raises(RulesError, match="simulations must be an int >= 2, not 1"):
+            make(1, 0)
+        with pytest.raises(TypeError, match="simulations must be an int >= 2, not float"):
+            make(20.0, 0)  # type: ignore[arg-type]
+        with pytest.raises(TypeError, match="seed must be an int, not str"):
+            make(20, "3")  # type: ignore[arg-type]
+
+
+def test_issue_33_resampled_out_and_oh_hell_world_refuse_what_does_not_fit() -> None:
+    _, theirs = positions(2, 3)
+    with pytest.raises(RulesError, match="samples must be an int >= 1, not 0"):
+        resampled_out(theirs, 0)
+    with pytest.raises(TypeError, match="samples must be an int >= 1, not float"):
+        resampled_out(theirs, 2.0)  # type: ignore[arg-type]
+    finished, done = positions(2, 32)
+    assert not isinstance(next_actor(finished), int) and done.is_terminal()
+    with pytest.raises(RulesError, match="no seat is to act"):
+        resampled_out(done, 5)
+    # A world of another deal does not fit this one; the message shows no hidden card.
+    other_ours, _ = positions(4, 3)
+    seat = next_actor(other_ours)
+    assert isinstance(seat, int)
+    view = observe(other_ours, seat)
+    with pytest.raises(
+        RulesError, match=r"oh_hell_world: seat \d+ (.* does not fit|could tell)"
+    ) as refused:
+        oh_hell_world(determinize(view, random.Random(1)), view, theirs)
+    assert str(theirs) not in str(refused.value)

@@ -61,10 +61,17 @@ def seconds(bot: str, value: object) -> float | None:
     >>> seconds("MyBot", 0)
     Traceback (most recent call last):
     pyclag.errors.RulesError: MyBot: seconds must be None or a number > 0, not 0
+    >>> seconds("MyBot", True)
+    Traceback (most recent call last):
+    TypeError: MyBot: seconds must be None or a number > 0, not bool
     """
-    if value is not None and not (isinstance(value, (int, float)) and value > 0):
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise not_a(bot, "seconds", "None or a number > 0", value)
+    if not value > 0:  # NaN too
         raise RulesError(f"{bot}: seconds must be None or a number > 0, not {value!r}")
-    return value
+    return float(value)
 
 
 def choice(bot: str, name: str, value: object, choices: Sequence[str]) -> str:

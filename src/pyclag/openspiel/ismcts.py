@@ -29,6 +29,7 @@ import random
 from typing import Any, Final
 
 from pyclag import codec
+from pyclag._checks import not_a, whole
 from pyclag.cards import Card
 from pyclag.engine import next_actor
 from pyclag.engine.state import GameState
@@ -43,6 +44,28 @@ UCT_C: Final = 2.0
 """ISMCTS's exploration constant (on ``oh_hell``'s points)."""
 
 
+def _settings(kind: str, simulations: object, seed: object) -> tuple[int, int]:
+    """``simulations`` an int >= 2 (OpenSpiel's ISMCTS fails a check at one)
+    and ``seed`` an int: another type is a TypeError, a count below 2 a
+    RulesError (the errors policy).
+
+    >>> _settings("Ismcts", 1, 0)
+    Traceback (most recent call last):
+    pyclag.errors.RulesError: Ismcts: simulations must be an int >= 2, not 1
+    >>> _settings("FairIsmcts", 10, "7")
+    Traceback (most recent call last):
+    TypeError: FairIsmcts: seed must be an int, not str
+    """
+    simulations, seed = whole(simulations), whole(seed)
+    if isinstance(simulations, bool) or not isinstance(simulations, int):
+        raise not_a(kind, "simulations", "an int >= 2", simulations)
+    if simulations < 2:
+        raise RulesError(f"{kind}: simulations must be an int >= 2, not {simulations!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise not_a(kind, "seed", "an int", seed)
+    return simulations, seed
+
+
 class Ismcts:
     """OpenSpiel's C++ ``ISMCTSBot`` on the native state: ``simulations`` a
     decision, random rollouts, ``uct_c`` :data:`UCT_C`, unlimited world
@@ -55,6 +78,7 @@ class Ismcts:
     """
 
     def __init__(self, simulations: int, seed: int) -> None:
+        simulations, seed = _settings("Ismcts", simulations, seed)
         self.simulations, self.seed = simulations, seed
         evaluator = pyspiel.RandomRolloutEvaluator(1, seed)
         self.bot: Any = pyspiel.ISMCTSBot(
@@ -95,6 +119,7 @@ class FairIsmcts:
     def __init__(self, simulations: int, seed: int) -> None:
         from open_spiel.python.algorithms import ismcts, mcts
 
+        simulations, seed = _settings("FairIsmcts", simulations, seed)
         game = pyspiel.load_game("oh_hell", {"players": 4})  # the tree never asks the game
         self.simulations, self.seed = simulations, seed
         self.rng = random.Random(seed)
@@ -171,7 +196,14 @@ def oh_hell_world(world: GameState, view: Observation, state: Any) -> Any:
     history = state.history()
     dealt = 2 + players * tricks + 1  # the hand size, the dealer, the hands, the trump card
     for action in (*history[:2], *cards, codec.card_id(turnup), *history[dealt:]):
+        if action not in copy.legal_actions():
+            raise RulesError(
+                f"oh_hell_world: the world of seat {view.seat} does not fit the deal in progress "
+                f"(action {action} of {len(history)} refused)"
+            )
         copy.apply_action(action)
+    if copy.information_state_string(view.seat) != state.information_state_string(view.seat):
+        raise RulesError(f"oh_hell_world: seat {view.seat} could tell the world from the deal")
     return copy
 
 
@@ -186,6 +218,12 @@ def resampled_out(state: Any, samples: int, seed: int = 0) -> float:
     1.0
     """
     player = state.current_player()
+    if player < 0:
+        raise RulesError("resampled_out: no seat is to act (a chance step or the deal's end)")
+    if isinstance(samples, bool) or not isinstance(samples, int):
+        raise not_a("resampled_out", "samples", "an int >= 1", samples)
+    if samples < 1:
+        raise RulesError(f"resampled_out: samples must be an int >= 1, not {samples!r}")
     sampler = pyspiel.UniformProbabilitySampler(seed, 0.0, 1.0)
     truth = cards_out(state, player)
     same = sum(
