@@ -205,3 +205,39 @@ def test_a_seat_that_fits_nothing_gets_few_draws() -> None:
     assert all(pyclag.observe(world, 2) == view for world in worlds)
     drawn = fitted_hands(Evidence(view), random.Random(1), few=frozenset({1}))
     assert drawn[1].bit_count() == 7
+
+
+def test_loose_evidence_fits_bids_within_its_tricks_and_legal_plays() -> None:
+    """With ``loose``, a hand fits when the heuristic holding it would have bid
+    within that many tricks of its owner's bid and could have made its plays;
+    exactly (``loose`` None) the bid must be the heuristic's and the plays too."""
+    from pyclag.actions import Bid
+    from pyclag.bots import heuristic
+    from pyclag.hand import cards_of
+    from pyclag.rules.play import following
+
+    moments = _game(11, 4, 7)
+    _, view = moments[len(moments) // 2]
+    exact, loose = Evidence(view), Evidence(view, loose=1)
+    rng = random.Random(3)
+    seen = {"near": 0, "far": 0}
+    for seat in loose.moments:
+        played = view.played[seat]
+        pool = cards_of(view.unseen)
+        for _ in range(60):
+            hand = played | sum(card.mask for card in rng.sample(pool, view.hand_sizes[seat]))
+            legal = all(
+                following(moment[3], hand & ~moment[6]) & moment[5].card.mask
+                for moment in loose.moments[seat]
+                if not isinstance(moment[5], Bid)
+            )
+            bid_moment = loose.moments[seat][0]
+            past = loose.view_of(seat, hand, bid_moment)
+            guess = heuristic.choose(past, past.legal)
+            assert isinstance(guess, Bid) and isinstance(bid_moment[5], Bid)
+            near = abs(guess.tricks - bid_moment[5].tricks) <= 1
+            seen["near" if near else "far"] += 1
+            assert (loose.misfits(seat, hand) == 0) == (legal and near)
+            if loose.misfits(seat, hand) == 0 and guess != bid_moment[5]:
+                assert exact.misfits(seat, hand) == NEVER
+    assert seen["near"] and seen["far"]

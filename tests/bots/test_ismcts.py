@@ -96,6 +96,9 @@ def test_ismcts_bot_checks_its_settings() -> None:
         ({"seconds": float("nan")}, pyclag.RulesError, "seconds must be None or a number > 0"),
         ({"seconds": True}, TypeError, "seconds must be None or a number > 0, not bool"),
         ({"seconds": "1"}, TypeError, "seconds must be None or a number > 0, not str"),
+        ({"rollout": "greedy"}, pyclag.RulesError, "rollout must be one of bid, random"),
+        ({"loose": -1}, pyclag.RulesError, "loose must be None or an int >= 0, not -1"),
+        ({"fit": 1}, pyclag.RulesError, "fit=1 and loose=1 are two readings of the bids"),
     ],
 )
 def test_ismcts_bot_refuses_settings_of_the_wrong_type_or_value(
@@ -111,3 +114,26 @@ def test_ismcts_bot_takes_numpy_integers_as_ints() -> None:
     np = pytest.importorskip("numpy")
     bot = ISMCTSBot(simulations=np.int64(30), worlds=np.int32(4))
     assert (bot.simulations, bot.worlds) == (30, 4) and type(bot.simulations) is int
+
+
+@pytest.mark.parametrize(
+    "settings",
+    [
+        {"rollout": "random", "loose": None},
+        {"rollout": "bid", "loose": None},
+        {"rollout": "random", "loose": 0},
+        {"rollout": "bid", "loose": None, "fit": 1},
+    ],
+)
+def test_ismcts_bot_plays_with_each_rollout_and_reading(settings: dict[str, object]) -> None:
+    """Each playout and each reading of the bids plays whole deals legally,
+    replays alike from its seed, and says its settings in its repr."""
+    rules = pyclag.NORMAL.with_schedule([5, 3])
+
+    def game() -> pyclag.GameState:
+        bots: list[Bot] = [ISMCTSBot(simulations=40, seed=2, **settings), HeuristicBot()] * 2  # type: ignore[arg-type]
+        return play_game(pyclag.new_game(rules, 4), bots, random.Random(6))
+
+    assert pyclag.is_over(game()) and game() == game()
+    text = repr(ISMCTSBot(**settings))  # type: ignore[arg-type]
+    assert f"rollout={settings['rollout']!r}" in text and f"loose={settings['loose']}" in text

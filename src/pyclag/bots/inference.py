@@ -94,7 +94,10 @@ class Evidence:
     """Each opponent's decisions so far in ``view``'s deal, and how many of
     them a guessed hand of its explains (as the heuristic would have chosen).
     A hand's count is cached by the hand's mask, and extended as the deal goes
-    on (:meth:`extend` takes a later view of the same deal).
+    on (:meth:`extend` takes a later view of the same deal). With ``loose``
+    (a number of tricks), a hand explains a bid the heuristic would have made
+    within ``loose`` tricks of it, and any legal play: a reading for opponents
+    that are not heuristic bots.
 
     >>> import random, pyclag
     >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL.with_schedule([5]), 3), rng=random.Random(1))
@@ -104,8 +107,9 @@ class Evidence:
     [1, 0]
     """
 
-    def __init__(self, view: Observation) -> None:
+    def __init__(self, view: Observation, loose: int | None = None) -> None:
         self.view = view
+        self.loose = loose
         self.seat = view.seat
         players = view.players
         self.moments: dict[int, list[_Moment]] = {
@@ -209,8 +213,8 @@ class Evidence:
         whole hand as dealt), would not have made: :data:`NEVER` if the hand
         lacks a card it played or could not legally have played one, else the
         count, stopping once it passes ``limit``; its bid misfit counts as
-        :data:`NEVER` too (the bid is always fitted exactly), and no count
-        passes :data:`NEVER`.
+        :data:`NEVER` too (the bid is always fitted: exactly, or within
+        ``loose``), and no count passes :data:`NEVER`.
 
         >>> import random, pyclag
         >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL.with_schedule([5]), 3), rng=random.Random(1))
@@ -233,10 +237,14 @@ class Evidence:
                 if not legal & action.card.mask:  # a card it lacked or had to keep
                     count = NEVER
                     continue
-                if not legal & (legal - 1):  # its one legal card: any model plays it
-                    continue
+                if self.loose is not None or not legal & (legal - 1):
+                    continue  # loose, or its one legal card: any model plays it
             view = self.view_of(seat, hand, moment)
-            if heuristic.choose(view, view.legal) != action:
+            choice = heuristic.choose(view, view.legal)
+            if self.loose is not None and isinstance(action, Bid) and isinstance(choice, Bid):
+                if abs(choice.tricks - action.tricks) > self.loose:
+                    count = NEVER
+            elif choice != action:
                 count += NEVER if isinstance(action, Bid) else 1
         if count >= NEVER or checked == len(moments):
             self.cache[key] = (len(moments), count)
@@ -344,6 +352,7 @@ class FittedWorlds:
     opponents did (:func:`fitted_hands`); at a later decision of the same deal
     only the new decisions are checked, and only the hands they contradict
     are drawn again. ``tries`` and ``slack`` are :func:`fitted_hands`'s;
+    ``loose`` is :class:`Evidence`'s;
     ``capped`` counts the hands taken as the best of their draws rather than
     fitting, ``hands`` all hands drawn. Once a seat's hand found no fit in a
     deal, that seat's hands get only :data:`FEW` draws for the rest of it.
@@ -356,8 +365,8 @@ class FittedWorlds:
     (3, True)
     """
 
-    def __init__(self, tries: int = 2000, slack: int = 0) -> None:
-        self.tries, self.slack = tries, slack
+    def __init__(self, tries: int = 2000, slack: int = 0, loose: int | None = None) -> None:
+        self.tries, self.slack, self.loose = tries, slack, loose
         self.key: tuple[object, ...] | None = None
         self.evidence: Evidence | None = None
         self.kept: list[dict[int, int]] = []
@@ -380,7 +389,7 @@ class FittedWorlds:
         evidence = self.evidence
         if key != self.key or evidence is None:
             self.key, self.kept, self.hopeless = key, [], set()
-            evidence = self.evidence = Evidence(view)
+            evidence = self.evidence = Evidence(view, self.loose)
         else:
             evidence.extend(view)
         everyone = sum(played)

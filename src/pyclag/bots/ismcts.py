@@ -1,15 +1,18 @@
 """An experimental search bot: information-set Monte Carlo tree search with
-random rollouts (weaker than :class:`~pyclag.bots.pimc.PIMCBot`; see
-:class:`ISMCTSBot`).
+playouts to the bid (see :class:`ISMCTSBot`).
 
 :class:`ISMCTSBot` grows one tree per decision over the actions the table
-will see from here on. Each simulation draws a fresh world its seat cannot
-tell from the real one (:func:`pyclag.determinize`: a player who has shown
-out of a suit holds none of it), walks the tree choosing at each node the
-action best for the seat to act there by UCB among the actions legal in that
-world, tries one new action, and plays the deal out at random with the
-engine's fast :func:`pyclag.rollouts`; every node on the path learns the
-points of the seat that chose there. It takes the action it tried most.
+will see from here on. Each simulation takes a world its seat cannot tell
+from the real one: in the plain deals one of :data:`FITTED` drawn for the
+decision, each opponent's hand one for which the heuristic bot would have bid
+within :data:`LOOSE` tricks of that opponent's bid
+(:class:`~pyclag.bots.inference.FittedWorlds`), elsewhere a fresh
+:func:`pyclag.determinize` (a player who has shown out of a suit holds none
+of it). It walks the tree choosing at each node the action best for the seat
+to act there by UCB among the actions legal in that world, tries one new
+action, and plays the deal out with every seat playing toward its bid
+(:func:`~pyclag.bots.playouts.bid_playout`); every node on the path learns
+the points of the seat that chose there. It takes the action it tried most.
 
 A node's child is found by the action taken, and where an opponent acts
 next, by that opponent's cards in the world (its information set there, as
@@ -39,22 +42,36 @@ from pyclag.bots import _settings as settings
 from pyclag.bots import legal_choices
 from pyclag.bots.inference import FittedWorlds, applies
 from pyclag.bots.pimc import OBJECTIVES, PIMCBot
-from pyclag.bots.playouts import DealValue
+from pyclag.bots.playouts import DealValue, bid_playout
 from pyclag.bots.standing import game_value
 from pyclag.engine import apply, legal_actions, rollouts, sample_chance
 from pyclag.engine.state import GameState
+from pyclag.errors import RulesError
 from pyclag.views import Observation, determinize
 
-__all__ = ["SIMULATIONS", "UCT_C", "ISMCTSBot"]
+__all__ = ["FITTED", "LOOSE", "ROLLOUTS", "SIMULATIONS", "UCT_C", "ISMCTSBot"]
 
 SIMULATIONS: Final = 1000
-"""The simulations a decision by default (some 40 to 90 ms a decision on one
+"""The simulations a decision by default (some 50 to 100 ms a decision on one
 core in 4-player 7-card deals)."""
 
 UCT_C: Final = 0.15
 """The exploration constant of the tree's UCB by default, on points divided
 by 17 (OpenSpiel's ISMCTS uses 2.0 on raw points, about 0.12 here); the
 arena's screens favoured it over 0.08, 0.3 and 0.6 (the research notes)."""
+
+ROLLOUTS: Final = ("bid", "random")
+"""How a simulation plays the deal out: ``bid``, every seat toward its bid
+(:func:`~pyclag.bots.playouts.bid_playout`; the default), or ``random``
+(:func:`pyclag.rollouts`)."""
+
+LOOSE: Final = 1
+"""How far, in tricks, an opponent's bid may be from the heuristic's for its
+hand in a world, by default (:class:`~pyclag.bots.inference.Evidence`)."""
+
+FITTED: Final = 200
+"""The worlds drawn a decision, taken in turn, when they are fitted to the
+opponents' bids (``fit`` or ``loose`` set) and ``worlds`` is ``None``."""
 
 _SCALE: Final = 17.0
 """Points are divided by this before the tree sees them (a 7-card deal's most)."""
@@ -87,6 +104,12 @@ class ISMCTSBot:
     * ``fit``: ``None``, or the worlds fit the opponents' bids and all but
       ``fit`` of their plays in the plain deals, with the heuristic bot as
       their model (:class:`~pyclag.bots.inference.FittedWorlds`).
+    * ``loose``: ``None``, or in the plain deals each opponent's hand in a
+      world is one for which the heuristic bot would have bid within
+      ``loose`` tricks of its bid, its plays only legal (:data:`LOOSE` by
+      default; not with ``fit``). Fitted worlds are :data:`FITTED` a decision
+      unless ``worlds`` says.
+    * ``rollout``: how each simulation plays the deal out (:data:`ROLLOUTS`).
     * ``objective``: ``points`` (its own points for the deal) or ``game``
       (its chance of winning the game after the deal,
       :func:`pyclag.bots.standing.game_value`); the other seats play for
@@ -96,13 +119,10 @@ class ISMCTSBot:
       ISMCTS; ``False``, it is this seat's (the path alone): every opponent
       chooses as if it did not see its own cards.
 
-    It is weaker than :class:`~pyclag.bots.pimc.PIMCBot`: in the arena's
-    4-player 7-card deals of OpenSpiel's ``oh_hell`` it scored 0.72 (0.35)
-    points a deal less than PIMC. Against OpenSpiel's ISMCTS with 200
-    simulations it scored 0.46 (0.20) more when that search draws fair
-    worlds, and 0.81 (0.28) less against the C++ bot as shipped, whose worlds
-    hold the cards really out (the bots page's strength table); it is kept
-    for further work on search.
+    Its strength in the arena's 4-player 7-card deals of OpenSpiel's
+    ``oh_hell``, against PIMC and OpenSpiel's ISMCTS (fair, and the C++ bot as
+    shipped, whose worlds hold the cards really out), is in the bots page's
+    strength table; it is kept for further work on search.
     The RAF call, the dealer's trump and the RAF hand size are chosen by a
     :class:`~pyclag.bots.pimc.PIMCBot` with the same seed and objective (the
     search's tree holds bids and cards).
@@ -122,6 +142,8 @@ class ISMCTSBot:
         fit: int | None = None,
         objective: str = "points",
         private: bool = True,
+        loose: int | None = LOOSE,
+        rollout: str = "bid",
     ) -> None:
         simulations = settings.count("ISMCTSBot", "simulations", simulations)
         worlds = None if worlds is None else settings.count("ISMCTSBot", "worlds", worlds)
@@ -130,18 +152,26 @@ class ISMCTSBot:
         seconds = settings.seconds("ISMCTSBot", seconds)
         objective = settings.choice("ISMCTSBot", "objective", objective, OBJECTIVES)
         private = settings.flag("ISMCTSBot", "private", private)
+        loose = settings.optional_count("ISMCTSBot", "loose", loose)
+        rollout = settings.choice("ISMCTSBot", "rollout", rollout, ROLLOUTS)
+        if fit is not None and loose is not None:
+            raise RulesError(
+                f"ISMCTSBot: fit={fit} and loose={loose} are two readings of the bids; "
+                "set one of them (the other None)"
+            )
         self.simulations, self.worlds, self.uct_c = simulations, worlds, uct_c
         self.seconds, self.fit, self.objective = seconds, fit, objective
-        self.private = private
+        self.private, self.loose, self.rollout = private, loose, rollout
         self.rng = random.Random(str(seed))
-        self.fitted = FittedWorlds(slack=fit or 0)
+        self.fitted = FittedWorlds(slack=fit or 0, loose=loose)
         self.other = PIMCBot(seed=seed, objective=objective)
 
     def __repr__(self) -> str:
         return (
             f"ISMCTSBot(simulations={self.simulations}, worlds={self.worlds}, "
             f"uct_c={self.uct_c}, seconds={self.seconds}, fit={self.fit}, "
-            f"objective={self.objective!r})"
+            f"objective={self.objective!r}, private={self.private}, loose={self.loose}, "
+            f"rollout={self.rollout!r})"
         )
 
     def choose(self, observation: Observation) -> PlayerAction:
@@ -172,7 +202,7 @@ class ISMCTSBot:
         >>> len(worlds), all(world.round.masks[1] == state.round.masks[1] for world in worlds)
         (4, True)
         """
-        if self.fit is not None and applies(view):
+        if self._fits(view):
             return self.fitted.draw(view, self.rng, count)
         return [determinize(view, self.rng) for _ in range(count)]
 
@@ -188,8 +218,10 @@ class ISMCTSBot:
         """
         seat, this_round = view.seat, len(view.history)
         value: DealValue | None = game_value(view) if self.objective == "game" else None
-        fresh = self.worlds is None and (self.fit is None or not applies(view))
-        worlds = [] if fresh else self.sample_worlds(view, self.worlds or self.simulations)
+        fits = self._fits(view)
+        fresh = self.worlds is None and not fits
+        count = self.worlds or (FITTED if fits else self.simulations)
+        worlds = [] if fresh else self.sample_worlds(view, count)
         root = _Node(seat)
         rng = self.rng
         start = time.perf_counter()
@@ -203,6 +235,10 @@ class ISMCTSBot:
             state = determinize(view, rng) if fresh else worlds[number % len(worlds)]
             self._simulate(root, state, seat, this_round, value, rng)
         return root.stats
+
+    def _fits(self, view: Observation) -> bool:
+        """Whether the worlds of ``view``'s decision are fitted to the bids."""
+        return (self.fit is not None or self.loose is not None) and applies(view)
 
     def _simulate(
         self,
@@ -257,7 +293,9 @@ class ISMCTSBot:
         if len(state.history) > this_round:
             points = state.history[this_round].points
         else:
-            points = rollouts(state, 1, rng)[0]
+            points = (
+                bid_playout(state, rng) if self.rollout == "bid" else rollouts(state, 1, rng)[0]
+            )
         mine = points[seat] / _SCALE if value is None else value(points)
         for at, action in path:
             stat = at.stats[action]

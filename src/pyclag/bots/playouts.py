@@ -11,6 +11,7 @@ with the opponents as the heuristic bot.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import Final, overload
 
@@ -18,19 +19,33 @@ from pyclag.actions import Play
 from pyclag.bots import heuristic
 from pyclag.bots.odds import beaters
 from pyclag.cards import DECK, Card, Suit
+from pyclag.engine import apply, legal_actions, rollouts
 from pyclag.engine.rounds import play_card, play_mask, wrong_phase_error
 from pyclag.engine.state import GameState, Phase, RoundState
 from pyclag.errors import RulesError
 from pyclag.hand import cards_of
 from pyclag.rules.deals import Bidding
-from pyclag.rules.play import TWOS, best_play, play_strength
+from pyclag.rules.play import TWOS, best_play, first_strongest, follow_suit, play_strength
 from pyclag.rules.round import RoundRules
 from pyclag.scoring.schemes import MostTricks
 from pyclag.views import observe
 
-__all__ = ["DealValue", "Replies", "card_suit_mask", "endgame_points", "greedy_play"]
+__all__ = [
+    "WANDER",
+    "DealValue",
+    "Replies",
+    "bid_playout",
+    "card_suit_mask",
+    "endgame_points",
+    "greedy_play",
+]
+
+WANDER: Final = 0.2
+"""The share of :func:`bid_playout`'s cards played at random (the research
+notes' ninth round measured it)."""
 
 _PLAY: Final = Phase.PLAY
+_BID: Final = Phase.BID
 
 Replies = dict[tuple[int, int, tuple[int, ...]], Card]
 """The opponents' cards in an endgame search, by seat, hand mask and the
@@ -96,6 +111,98 @@ def greedy_play(state: GameState, seat: int) -> Play | None:
         return Play(seat, min(sure or cards, key=weight))
     losing = [card for card in cards if not wins(card)]
     return Play(seat, max(losing, key=weight) if losing else min(cards, key=weight))
+
+
+def bid_playout(state: GameState, rng: random.Random, wander: float = WANDER) -> tuple[int, ...]:
+    """The points by seat of one continuation of the current deal from
+    ``state`` in which every seat plays toward its bid, seeing only its own
+    hand and the trick: while it wants tricks (always in Most Tricks, never in
+    misère, else until its bid is made) it leads its strongest card and plays
+    the cheapest card that beats the trick, else its weakest; otherwise it
+    leads its weakest card and plays the strongest card that does not beat
+    the trick, else its strongest. A share ``wander`` of the cards are legal
+    cards drawn at random, and the bids still to be made are drawn at random.
+    Where the deal is not played from the hand so (wild twos, chance still to
+    come), the continuation is :func:`pyclag.rollouts`' random one.
+
+    >>> import pyclag
+    >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL.with_schedule([7]), 4), rng=random.Random(1))
+    >>> rng = random.Random(2)
+    >>> [bid_playout(state, rng) for _ in range(3)]
+    [(0, 0, 0, 0), (0, 0, 12, 0), (0, 0, 0, 0)]
+    """
+    this_round = len(state.history)
+    while state.round.phase is _BID and isinstance(state.round.to_act, int):
+        choices = legal_actions(state)
+        state = apply(state, choices[int(rng.random() * len(choices))])
+    if len(state.history) > this_round:
+        return state.history[this_round].points
+    rnd = state.round
+    setup, seat = rnd.setup, rnd.to_act
+    rules = setup.round_rules
+    bids = [bid for bid in rnd.bids if bid is not None]
+    if (
+        rnd.phase is not _PLAY
+        or not isinstance(seat, int)
+        or rules is None
+        or setup.played.twos is not None
+        or len(bids) != setup.players
+    ):
+        return rollouts(state, 1, rng)[0]
+    players, tables, scoring = setup.players, rules.tables, rules.scoring
+    most = isinstance(scoring, MostTricks)
+    misere = setup.played.bidding is Bidding.FORCED_ZERO
+    masks, won = list(rnd.masks), list(rnd.tricks_won)
+    winners = [done.winner for done in rnd.tricks]
+    trick = [play.card.index for play in rnd.trick]
+    first = rnd.trick[0].seat if trick else seat
+    while True:
+        led = DECK[trick[0]].suit_mask if trick else 0
+        table = tables[trick[0] // 13] if trick else None
+        strengths = [table[card] for card in trick] if table is not None else []
+        for step in range(len(trick), players):
+            seat = (first + step) % players
+            wants = most or (not misere and won[seat] < bids[seat])
+            legal = follow_suit(masks[seat], led)
+            card = _card_to_bid(legal, wants, table, strengths, tables, rng, wander)
+            masks[seat] ^= 1 << card
+            if table is None:  # the lead names the table
+                led, table = DECK[card].suit_mask, tables[card // 13]
+            trick.append(card)
+            strengths.append(table[card])
+        leader = (first + first_strongest(strengths)) % players
+        winners.append(leader)
+        won[leader] += 1
+        if len(winners) == setup.hand_size:
+            return scoring.points(rnd.bids, winners)
+        first, trick = leader, []
+
+
+def _card_to_bid(
+    legal: int,
+    wants: bool,
+    table: tuple[int, ...] | None,
+    strengths: list[int],
+    tables: tuple[tuple[int, ...], ...],
+    rng: random.Random,
+    wander: float,
+) -> int:
+    """:func:`bid_playout`'s card (an index) among the cards of ``legal``: on
+    the lead (``table`` None) by each card's strength in its own suit, else by
+    ``table``, the strengths of the suit led, against the trick's
+    ``strengths``."""
+    options = [card.index for card in cards_of(legal)]
+    if len(options) == 1 or rng.random() < wander:
+        return options[int(rng.random() * len(options))]
+    if table is None:
+        ranked = sorted(options, key=lambda index: tables[index // 13][index])
+        return ranked[-1] if wants else ranked[0]
+    top = max(strengths)
+    ranked = sorted(options, key=lambda index: (table[index], tables[index // 13][index]))
+    if wants:
+        return next((index for index in ranked if table[index] > top), ranked[0])
+    below = [index for index in ranked if table[index] < top]
+    return below[-1] if below else ranked[-1]
 
 
 def card_suit_mask(suit: Suit) -> int:
