@@ -83,9 +83,9 @@ def test_bid_playout_plays_the_rule_it_states(
     for _ in range(steps):
         if state.history:
             break
-        state = pyclag.apply(
-            state, HeuristicBot().choose(pyclag.observe(state, state.round.to_act))
-        )
+        seat = state.round.to_act
+        assert isinstance(seat, int)
+        state = pyclag.apply(state, HeuristicBot().choose(pyclag.observe(state, seat)))
     if state.history:
         return
     expected = _reference(state, random.Random(seed), wander)

@@ -211,7 +211,7 @@ def test_loose_evidence_fits_bids_within_its_tricks_and_legal_plays() -> None:
     """With ``loose``, a hand fits when the heuristic holding it would have bid
     within that many tricks of its owner's bid and could have made its plays;
     exactly (``loose`` None) the bid must be the heuristic's and the plays too."""
-    from pyclag.actions import Bid
+    from pyclag.actions import Bid, Play
     from pyclag.bots import heuristic
     from pyclag.hand import cards_of
     from pyclag.rules.play import following
@@ -229,7 +229,7 @@ def test_loose_evidence_fits_bids_within_its_tricks_and_legal_plays() -> None:
             legal = all(
                 following(moment[3], hand & ~moment[6]) & moment[5].card.mask
                 for moment in loose.moments[seat]
-                if not isinstance(moment[5], Bid)
+                if isinstance(moment[5], Play)
             )
             bid_moment = loose.moments[seat][0]
             past = loose.view_of(seat, hand, bid_moment)
