@@ -15,7 +15,6 @@ from pyclag.actions import Play
 from pyclag.bots import HeuristicBot
 from pyclag.bots.playouts import bid_playout
 from pyclag.engine.state import GameState, Phase
-from pyclag.scoring.schemes import MostTricks
 
 
 def _strength(state: GameState, index: int) -> tuple[int, int]:
@@ -47,9 +46,7 @@ def _reference(state: GameState, rng: random.Random, wander: float) -> tuple[int
             rules = rnd.setup.round_rules
             assert rules is not None
             bid = rnd.bids[seat]
-            wants = isinstance(rules.scoring, MostTricks) or (
-                bid is not None and rnd.tricks_won[seat] < bid
-            )
+            wants = bid is not None and rnd.tricks_won[seat] < bid
             ranked = sorted(options, key=lambda i: _strength(state, i))
             if not rnd.trick:
                 index = ranked[-1] if wants else ranked[0]

@@ -98,7 +98,6 @@ def test_ismcts_bot_checks_its_settings() -> None:
         ({"seconds": "1"}, TypeError, "seconds must be None or a number > 0, not str"),
         ({"rollout": "greedy"}, pyclag.RulesError, "rollout must be one of bid, random"),
         ({"loose": -1}, pyclag.RulesError, "loose must be None or an int >= 0, not -1"),
-        ({"fit": 1}, pyclag.RulesError, "fit=1 and loose=1 are two readings of the bids"),
     ],
 )
 def test_ismcts_bot_refuses_settings_of_the_wrong_type_or_value(
@@ -136,4 +135,6 @@ def test_ismcts_bot_plays_with_each_rollout_and_reading(settings: dict[str, obje
 
     assert pyclag.is_over(game()) and game() == game()
     text = repr(ISMCTSBot(**settings))  # type: ignore[arg-type]
+    if "fit" in settings:  # fit reads the bids exactly, whatever loose says
+        assert ISMCTSBot(fit=1, loose=1).fitted.loose is None
     assert f"rollout={settings['rollout']!r}" in text and f"loose={settings['loose']}" in text

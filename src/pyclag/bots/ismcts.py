@@ -46,7 +46,6 @@ from pyclag.bots.playouts import DealValue, bid_playout
 from pyclag.bots.standing import game_value
 from pyclag.engine import apply, legal_actions, rollouts, sample_chance
 from pyclag.engine.state import GameState
-from pyclag.errors import RulesError
 from pyclag.views import Observation, determinize
 
 __all__ = ["FITTED", "LOOSE", "ROLLOUTS", "SIMULATIONS", "UCT_C", "ISMCTSBot"]
@@ -107,8 +106,8 @@ class ISMCTSBot:
     * ``loose``: ``None``, or in the plain deals each opponent's hand in a
       world is one for which the heuristic bot would have bid within
       ``loose`` tricks of its bid, its plays only legal (:data:`LOOSE` by
-      default; not with ``fit``). Fitted worlds are :data:`FITTED` a decision
-      unless ``worlds`` says.
+      default; ``fit``, when set, reads the bids instead). Fitted worlds are
+      :data:`FITTED` a decision unless ``worlds`` says.
     * ``rollout``: how each simulation plays the deal out (:data:`ROLLOUTS`).
     * ``objective``: ``points`` (its own points for the deal) or ``game``
       (its chance of winning the game after the deal,
@@ -154,11 +153,7 @@ class ISMCTSBot:
         private = settings.flag("ISMCTSBot", "private", private)
         loose = settings.optional_count("ISMCTSBot", "loose", loose)
         rollout = settings.choice("ISMCTSBot", "rollout", rollout, ROLLOUTS)
-        if fit is not None and loose is not None:
-            raise RulesError(
-                f"ISMCTSBot: fit={fit} and loose={loose} are two readings of the bids; "
-                "set one of them (the other None)"
-            )
+        loose = None if fit is not None else loose  # fit reads the bids instead
         self.simulations, self.worlds, self.uct_c = simulations, worlds, uct_c
         self.seconds, self.fit, self.objective = seconds, fit, objective
         self.private, self.loose, self.rollout = private, loose, rollout

@@ -116,14 +116,13 @@ def greedy_play(state: GameState, seat: int) -> Play | None:
 def bid_playout(state: GameState, rng: random.Random, wander: float = WANDER) -> tuple[int, ...]:
     """The points by seat of one continuation of the current deal from
     ``state`` in which every seat plays toward its bid, seeing only its own
-    hand and the trick: while it wants tricks (always in Most Tricks, never in
-    misère, else until its bid is made) it leads its strongest card and plays
-    the cheapest card that beats the trick, else its weakest; otherwise it
-    leads its weakest card and plays the strongest card that does not beat
-    the trick, else its strongest. A share ``wander`` of the cards are legal
+    hand and the trick: while it has taken fewer tricks than it bid it leads
+    its strongest card and plays the cheapest card that beats the trick, else
+    its weakest; otherwise it leads its weakest card and plays the strongest
+    card that does not beat the trick, else its strongest. A share ``wander`` of the cards are legal
     cards drawn at random, and the bids still to be made are drawn at random.
-    Where the deal is not played from the hand so (wild twos, chance still to
-    come), the continuation is :func:`pyclag.rollouts`' random one.
+    Where the deal is not played from the hand so (wild twos, no bids, chance
+    still to come), the continuation is :func:`pyclag.rollouts`' random one.
 
     >>> import pyclag
     >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL.with_schedule([7]), 4), rng=random.Random(1))
@@ -149,9 +148,7 @@ def bid_playout(state: GameState, rng: random.Random, wander: float = WANDER) ->
         or len(bids) != setup.players
     ):
         return rollouts(state, 1, rng)[0]
-    players, tables, scoring = setup.players, rules.tables, rules.scoring
-    most = isinstance(scoring, MostTricks)
-    misere = setup.played.bidding is Bidding.FORCED_ZERO
+    players, tables = setup.players, rules.tables
     masks, won = list(rnd.masks), list(rnd.tricks_won)
     winners = [done.winner for done in rnd.tricks]
     trick = [play.card.index for play in rnd.trick]
@@ -162,8 +159,8 @@ def bid_playout(state: GameState, rng: random.Random, wander: float = WANDER) ->
         strengths = [table[card] for card in trick] if table is not None else []
         for step in range(len(trick), players):
             seat = (first + step) % players
-            wants = most or (not misere and won[seat] < bids[seat])
             legal = follow_suit(masks[seat], led)
+            wants = won[seat] < bids[seat]
             card = _card_to_bid(legal, wants, table, strengths, tables, rng, wander)
             masks[seat] ^= 1 << card
             if table is None:  # the lead names the table
@@ -174,7 +171,7 @@ def bid_playout(state: GameState, rng: random.Random, wander: float = WANDER) ->
         winners.append(leader)
         won[leader] += 1
         if len(winners) == setup.hand_size:
-            return scoring.points(rnd.bids, winners)
+            return rules.scoring.points(rnd.bids, winners)
         first, trick = leader, []
 
 
