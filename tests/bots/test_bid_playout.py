@@ -89,6 +89,16 @@ def test_bid_playout_plays_the_rule_it_states(
     assert bid_playout(state, random.Random(seed), wander) == expected
 
 
+@pytest.mark.parametrize(
+    ("wander", "error"), [(-0.1, pyclag.RulesError), (1.5, pyclag.RulesError), ("0", TypeError)]
+)
+def test_bid_playout_refuses_a_wander_outside_0_to_1(wander: object, error: type) -> None:
+    """The errors policy: the share of random cards is a number in 0..1, by name."""
+    state = pyclag.deal(pyclag.new_game(pyclag.NORMAL.with_schedule([3]), 3), rng=random.Random(1))
+    with pytest.raises(error, match="bid_playout: wander must be a number"):
+        bid_playout(state, random.Random(1), wander)  # type: ignore[arg-type]
+
+
 @pytest.mark.parametrize("preset", pyclag.presets.names())
 def test_bid_playout_finishes_every_presets_deals(preset: str) -> None:
     """Special deals (wild twos, blind bids, misère, a call) end in the deal's points,

@@ -241,3 +241,13 @@ def test_loose_evidence_fits_bids_within_its_tricks_and_legal_plays() -> None:
             if loose.misfits(seat, hand) == 0 and guess != bid_moment[5]:
                 assert exact.misfits(seat, hand) == NEVER
     assert seen["near"] and seen["far"]
+
+
+@pytest.mark.parametrize("loose", [-1, 1.5, "1", True])
+def test_loose_refused_unless_none_or_a_count(loose: object) -> None:
+    """The errors policy: ``loose`` is None or an int >= 0, refused by name."""
+    _, view = _game(3, 4, 5)[-1]
+    with pytest.raises(RulesError, match="loose must be None or an int >= 0"):
+        Evidence(view, loose)  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="FittedWorlds: loose must be None or an int >= 0"):
+        FittedWorlds(loose=loose)  # type: ignore[arg-type]

@@ -36,6 +36,7 @@ import random
 from typing import Final
 
 from pyclag.actions import Bid, Play, PlayerAction
+from pyclag.bots import _settings as settings
 from pyclag.bots import heuristic
 from pyclag.cards import DECK_MASK
 from pyclag.engine.rounds import bid_choices, new_game_state, new_round_state, revise
@@ -109,7 +110,7 @@ class Evidence:
 
     def __init__(self, view: Observation, loose: int | None = None) -> None:
         self.view = view
-        self.loose = loose
+        self.loose = settings.optional_count("Evidence", "loose", loose)
         self.seat = view.seat
         players = view.players
         self.moments: dict[int, list[_Moment]] = {
@@ -366,7 +367,8 @@ class FittedWorlds:
     """
 
     def __init__(self, tries: int = 2000, slack: int = 0, loose: int | None = None) -> None:
-        self.tries, self.slack, self.loose = tries, slack, loose
+        self.tries, self.slack = tries, slack
+        self.loose = settings.optional_count("FittedWorlds", "loose", loose)
         self.key: tuple[object, ...] | None = None
         self.evidence: Evidence | None = None
         self.kept: list[dict[int, int]] = []

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Final, overload
 
 from pyclag.actions import Play
+from pyclag.bots import _settings as settings
 from pyclag.bots import heuristic
 from pyclag.bots.odds import beaters
 from pyclag.cards import DECK, Card, Suit
@@ -129,7 +130,12 @@ def bid_playout(state: GameState, rng: random.Random, wander: float = WANDER) ->
     >>> rng = random.Random(2)
     >>> [bid_playout(state, rng) for _ in range(3)]
     [(0, 0, 0, 0), (0, 0, 12, 0), (0, 0, 0, 0)]
+    >>> bid_playout(state, rng, wander=1.5)
+    Traceback (most recent call last):
+    pyclag.errors.RulesError: bid_playout: wander must be a number in 0..1, not 1.5
     """
+    if settings.number("bid_playout", "wander", wander) > 1:
+        raise RulesError(f"bid_playout: wander must be a number in 0..1, not {wander!r}")
     this_round = len(state.history)
     while state.round.phase is _BID and isinstance(state.round.to_act, int):
         choices = legal_actions(state)
