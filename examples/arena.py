@@ -2,9 +2,9 @@
 
 Run it with ``python examples/arena.py [BOTS] [OPPONENTS] [--deals N] [--seed S]``
 after ``pip install 'pyclag[openspiel]'``. BOTS and OPPONENTS are comma-separated
-names: ``heuristic``, ``pimc`` (playing for the deal's points), ``random``,
-``pyclag-ismcts`` (the experimental :class:`pyclag.bots.ismcts.ISMCTSBot`, its
-defaults), ``ismcts:N`` (OpenSpiel's C++ ISMCTS as shipped, N simulations a decision;
+names: ``heuristic``, ``pimc``, ``random``, ``search`` (:data:`pyclag.bots.SearchBot`;
+the search bots play for the deal's points, their other settings the defaults),
+``ismcts:N`` (OpenSpiel's C++ ISMCTS as shipped, N simulations a decision;
 its worlds hold the cards really out against it) or ``fair-ismcts:N`` (OpenSpiel's
 ISMCTS drawing its worlds from what its seat has seen). Each matchup
 plays N 4-player 7-card deals of the stream ``S``, each twice with the seats
@@ -18,25 +18,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import sys
-from collections.abc import Callable, Sequence
-from typing import Any
-
-EXPERIMENTAL = "pyclag-ismcts"
-"""The arena's name for the experimental ISMCTSBot (not a ``--bots`` name)."""
-
-
-def side(name: str, seed: str, role: str) -> str | Callable[[int], Any]:
-    """The arena's side for ``name``: the name itself, or for
-    :data:`EXPERIMENTAL` a factory of ISMCTSBots, each seat its own seed."""
-    if name.strip().lower() != EXPERIMENTAL:
-        return name
-    from pyclag.bots.ismcts import ISMCTSBot
-
-    def ismcts_bot(seat: int) -> ISMCTSBot:
-        return ISMCTSBot(seed=f"{seed}:{role}:{seat}")
-
-    ismcts_bot.__name__ = EXPERIMENTAL  # the name the arena's line gives the side
-    return ismcts_bot
+from collections.abc import Sequence
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -59,8 +41,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         for bot in args.bots.split(","):
             for opponent in args.opponents.split(","):
-                sides = side(bot, args.seed, "bot"), side(opponent, args.seed, "opponent")
-                result = arena.match(*sides, args.deals, args.seed, tricks=args.tricks)
+                result = arena.match(bot, opponent, args.deals, args.seed, tricks=args.tricks)
                 print(f"{result.line()} ({result.seconds:.0f} s)", flush=True)
     except ClagError as err:
         print(f"arena: {err}", file=sys.stderr)

@@ -79,6 +79,11 @@ LAZY: Final = {
         "winning_play": "pyclag.rules.tricks",
     },
     "pyclag.views": {"determinize": "pyclag.views._sampling"},
+    "pyclag.bots": {
+        "ISMCTSBot": "pyclag.bots.ismcts",
+        "PIMCBot": "pyclag.bots.pimc",
+        "SearchBot": "pyclag.bots.ismcts",
+    },
 }
 """Each package's public names that it imports the first time they are asked for,
 with the module each comes from (the module itself, for a submodule)."""

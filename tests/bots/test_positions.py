@@ -136,6 +136,23 @@ def test_named_bots_and_their_settings() -> None:
     assert isinstance(bot, PIMCBot) and bot.objective == "game"
 
 
+def test_issue_33_item_3_search_names_the_default_search_bot() -> None:
+    """``search`` seats :data:`pyclag.bots.SearchBot` with the table's objective and time
+    budget, seeded from the game's seed and its seat; its refusals are the command line's."""
+    from pyclag.bots import SearchBot
+
+    table = make_bots(bot_names("Search,heuristic"), range(4), seed=2, settings=Search())
+    assert [type(bot).__name__ for bot in table] == ["ISMCTSBot", "HeuristicBot"] * 2
+    first, third = table[0], table[2]
+    assert isinstance(first, SearchBot) and isinstance(third, SearchBot)
+    assert first.objective == "game" and first.seconds is None
+    assert first.rng.random() == SearchBot(seed="2:0").rng.random() != third.rng.random()
+    (timed,) = make_bots(["search"], [1], 3, Search(seconds=0.5, objective="points"))
+    assert isinstance(timed, SearchBot) and (timed.seconds, timed.objective) == (0.5, "points")
+    with pytest.raises(pyclag.ClagError, match="--pimc-objective takes points, game; not 'wins'"):
+        make_bots(["search"], [0], seed=2, settings=Search(objective="wins"))
+
+
 def test_pimc_bot_random_policy_scores_each_world_as_a_random_playout() -> None:
     # The random policy rolls out with pyclag.rollouts: the same points as the
     # step engine's random playout of the deal (play_out), world by world.

@@ -83,3 +83,19 @@ def test_30_9_play_says_a_pimc_bot_is_thinking_and_simulate_does_not() -> None:
     assert simulated.returncode == 0, simulated.stderr
     assert "thinking" not in simulated.stdout + simulated.stderr
     assert "pimc" in simulated.stdout
+
+
+def test_issue_33_play_and_simulate_seat_the_search_bot_by_name() -> None:
+    """``--bots search`` seats the default search bot in both commands."""
+    played = run_pyclag(
+        "play", "--preset", "normal", "--players", "3", "--seat", "2", "--seed", "1",
+        "--bots", "search", stdin="quit\n",
+    )  # fmt: skip
+    assert played.returncode == 0, played.stderr
+    assert "Seat 1 (search) is thinking..." in played.stdout.splitlines()
+    simulated = run_pyclag(
+        "simulate", "--preset", "normal", "--players", "3", "--seed", "1", "--schedule", "1,2",
+        "--bots", "search,heuristic",
+    )  # fmt: skip
+    assert simulated.returncode == 0, simulated.stderr
+    assert "bots: seat 0 search, seat 1 heuristic, seat 2 search" in simulated.stdout

@@ -185,22 +185,18 @@ def test_issue_33_item_1_sides_by_name() -> None:
         arena.match("heuristic", "heuristic", deals=1, seed=1, tricks=13)
 
 
-def test_issue_33_the_arena_example_seats_the_experimental_ismcts_bot(
+def test_issue_33_the_arena_seats_the_search_bot_by_name(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    """``examples/arena.py pyclag-ismcts ...`` seats pyclag's ISMCTSBot (the bots
-    page's rows for it), each seat seeded from the stream and its side."""
-    from pyclag.bots.ismcts import ISMCTSBot
+    """``search`` seats pyclag's default search bot (the bots page's rows for it),
+    playing for the deal's points, each seat seeded from the stream, its side and
+    its seat; ``examples/arena.py search ...`` plays it."""
+    from pyclag.bots import SearchBot
     from tests.helpers import load_example
 
+    made: Any = arena.opponent_of("Search", seed="1:bot")(2)
+    assert isinstance(made.bot, SearchBot) and made.bot.objective == "points"
+    assert made.bot.rng.random() == SearchBot(seed="1:bot:2").rng.random()
     example = load_example("arena")
-    assert example.side("heuristic", "1", "bot") == "heuristic"
-    factory = example.side("PYCLAG-ISMCTS", "1", "bot")
-    made = factory(2)
-    assert isinstance(made, ISMCTSBot)
-    assert made.rng.random() == ISMCTSBot(seed="1:bot:2").rng.random()
-    assert (
-        example.main(["pyclag-ismcts", "random", "--deals", "1", "--seed", "4", "--tricks", "2"])
-        == 0
-    )
-    assert "pyclag-ismcts vs random:" in capsys.readouterr().out
+    assert example.main(["search", "random", "--deals", "1", "--seed", "4", "--tricks", "2"]) == 0
+    assert "search vs random:" in capsys.readouterr().out

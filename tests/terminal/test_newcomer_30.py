@@ -202,3 +202,18 @@ def test_30_9_a_pimc_bot_says_it_is_thinking_before_it_decides() -> None:
     # Seat 1 bids first (the eldest); its bid is told right after it thought.
     assert said[thinking[0] + 1].startswith("Seat 1 bids ")
     assert not any(line.startswith("Seat 2 (") for line in said)
+
+
+def test_issue_33_the_search_bot_says_it_is_thinking_before_it_decides() -> None:
+    """The default search bot, ``search`` in ``--bots``, says so too, by its name."""
+    from pyclag.bots import SearchBot
+
+    rules = pyclag.NORMAL.with_schedule([2])
+    out = Answerer(1, mischief=False)
+    bots: list[Bot] = [SearchBot(simulations=20, seed=1), HeuristicBot()]
+    Session(rules, 3, 0, random.Random(1), out.stdin, out, bots=bots).run()
+    said = out.getvalue().splitlines()
+    thinking = [n for n, line in enumerate(said) if line.endswith("is thinking...")]
+    assert thinking
+    assert all(said[n] == "Seat 1 (search) is thinking..." for n in thinking)
+    assert said[thinking[0] + 1].startswith("Seat 1 bids ")

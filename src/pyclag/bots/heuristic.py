@@ -19,6 +19,7 @@ from typing import Final, NamedTuple
 
 from pyclag.actions import Bid, Call, ChooseHandSize, DeclareTrump, Play, PlayerAction
 from pyclag.bots import odds
+from pyclag.bots._table import legal_choices
 from pyclag.cards import Suit
 from pyclag.engine.decisions import DECISIONS
 from pyclag.engine.rounds import round_rules  # one RoundRules, and one set of tables, per kind
@@ -32,7 +33,7 @@ from pyclag.rules.trumps import NO_TRUMPS
 from pyclag.scoring.schemes import ContractScoring, MostTricks
 from pyclag.views import Observation
 
-__all__ = ["call_values", "choose", "expected_spread", "spec_rules"]
+__all__ = ["HeuristicBot", "call_values", "choose", "expected_spread", "spec_rules"]
 
 _SURE: Final = 0.95
 """A card this likely to win is counted on (a "master")."""
@@ -356,3 +357,35 @@ def choose(view: Observation, legal: Sequence[PlayerAction]) -> PlayerAction:
     ChooseHandSize(seat=0, size=5)
     """
     return _CHOOSERS[view.phase](view, legal)
+
+
+class HeuristicBot:
+    """Bids the tricks its hand should take and plays to take exactly that many.
+
+    Each card's chance of taking a trick allows for following suit: a card is
+    beaten by a stronger card of the suit led, or by a trump (a higher suit
+    under a precedence) from an opponent void in that suit, voids estimated
+    from the cards unseen and those shown in play (:mod:`pyclag.bots.odds`).
+    It bids the legal bid worth most given the spread of tricks those chances
+    give, the dealer's restriction included (§1.7). In play it cashes its
+    likely winners while it needs tricks, waits with a loser when its sure
+    winners already make the bid, and leads low and sheds its winners once
+    the bid is made; in misère it ducks, in Most Tricks it wins. As the RAF
+    caller it makes the call its hand should score most under.
+
+    >>> import random, pyclag
+    >>> state = pyclag.deal(pyclag.new_game(pyclag.NORMAL.with_schedule([5]), 3), rng=random.Random(1))
+    >>> view = pyclag.observe(state, 1)
+    >>> str(view.hand), HeuristicBot().choose(view)
+    ('7C 8D JD 6S QS', Bid(seat=1, tricks=2))
+    """
+
+    def choose(self, observation: Observation) -> PlayerAction:
+        """The bid, play, call, trump or hand size this bot thinks best.
+
+        >>> import pyclag
+        >>> HeuristicBot().choose(pyclag.observe(pyclag.new_game(pyclag.presets.RAF, 4), 0))
+        ChooseHandSize(seat=0, size=5)
+        """
+        legal = legal_choices(observation, "HeuristicBot")
+        return choose(observation, legal)

@@ -1,5 +1,6 @@
-"""An experimental search bot: information-set Monte Carlo tree search with
-playouts to the bid (see :class:`ISMCTSBot`).
+"""The default search bot: information-set Monte Carlo tree search with
+playouts to the bid (:class:`ISMCTSBot`, which :mod:`pyclag.bots` also names
+:data:`SearchBot`).
 
 :class:`ISMCTSBot` grows one tree per decision over the actions the table
 will see from here on. Each simulation takes a world its seat cannot tell
@@ -35,11 +36,11 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Final
+from typing import Final, TypeAlias
 
 from pyclag.actions import Bid, Play, PlayerAction
 from pyclag.bots import _settings as settings
-from pyclag.bots import legal_choices
+from pyclag.bots._table import legal_choices
 from pyclag.bots.inference import FittedWorlds, applies
 from pyclag.bots.pimc import OBJECTIVES, PIMCBot
 from pyclag.bots.playouts import DealValue, bid_playout
@@ -48,7 +49,7 @@ from pyclag.engine import apply, legal_actions, rollouts, sample_chance
 from pyclag.engine.state import GameState
 from pyclag.views import Observation, determinize
 
-__all__ = ["FITTED", "LOOSE", "ROLLOUTS", "SIMULATIONS", "UCT_C", "ISMCTSBot"]
+__all__ = ["FITTED", "LOOSE", "ROLLOUTS", "SIMULATIONS", "UCT_C", "ISMCTSBot", "SearchBot"]
 
 SIMULATIONS: Final = 1000
 """The simulations a decision by default (some 50 to 100 ms a decision on one
@@ -121,7 +122,7 @@ class ISMCTSBot:
     Its strength in the arena's 4-player 7-card deals of OpenSpiel's
     ``oh_hell``, against PIMC and OpenSpiel's ISMCTS (fair, and the C++ bot as
     shipped, whose worlds hold the cards really out), is in the bots page's
-    strength table; it is kept for further work on search.
+    strength table.
     The RAF call, the dealer's trump and the RAF hand size are chosen by a
     :class:`~pyclag.bots.pimc.PIMCBot` with the same seed and objective (the
     search's tree holds bids and cards).
@@ -296,3 +297,15 @@ class ISMCTSBot:
             stat = at.stats[action]
             stat[0] += 1
             stat[1] += mine if at.seat == seat else points[at.seat] / _SCALE
+
+
+SearchBot: TypeAlias = ISMCTSBot
+"""The default search bot (``search`` in ``--bots``): today :class:`ISMCTSBot`,
+the strongest of pyclag's searches in the bots page's arena and whole games;
+a program that wants the best search pyclag has, whatever its method, names
+this. :class:`~pyclag.bots.pimc.PIMCBot` stays as a method of its own.
+
+>>> from pyclag.bots import SearchBot
+>>> SearchBot(simulations=50, objective="game")
+ISMCTSBot(simulations=50, worlds=None, uct_c=0.15, seconds=None, fit=None, objective='game', private=True, loose=1, rollout='bid')
+"""

@@ -1,9 +1,9 @@
-"""The bots by name, as ``--bots heuristic,pimc,random`` lists them (``pyclag
-simulate`` and ``pyclag play``), with the search settings of the PIMC bots.
+"""The bots by name, as ``--bots heuristic,pimc,random,search`` lists them
+(``pyclag simulate`` and ``pyclag play``), with the settings of the search bots.
 
->>> names = bot_names("pimc,random")
+>>> names = bot_names("pimc,random,search")
 >>> [type(bot).__name__ for bot in make_bots(names, range(3), seed=1, settings=Search(worlds=4))]
-['PIMCBot', 'RandomBot', 'PIMCBot']
+['PIMCBot', 'RandomBot', 'ISMCTSBot']
 """
 
 from __future__ import annotations
@@ -12,18 +12,24 @@ import random
 from collections.abc import Sequence
 from typing import Final, NamedTuple
 
-from pyclag.bots import Bot, HeuristicBot, RandomBot
+from pyclag.bots._table import Bot, RandomBot
+from pyclag.bots.heuristic import HeuristicBot
+from pyclag.bots.ismcts import SearchBot
 from pyclag.bots.pimc import OBJECTIVE, OBJECTIVES, POLICIES, WORLDS, PIMCBot
 from pyclag.errors import ClagError
 
 __all__ = ["BOT_NAMES", "Search", "bot_names", "make_bots", "seated", "table_text"]
 
-BOT_NAMES: Final = ("heuristic", "pimc", "random")
-"""The bots ``--bots`` may name."""
+BOT_NAMES: Final = ("heuristic", "pimc", "random", "search")
+"""The bots ``--bots`` may name: ``search`` is :data:`~pyclag.bots.SearchBot`,
+the default search bot."""
 
 
 class Search(NamedTuple):
-    """The settings of the PIMC bots a table seats (:class:`~pyclag.bots.pimc.PIMCBot`).
+    """The settings of the search bots a table seats: ``worlds`` and ``policy``
+    for the PIMC bots (:class:`~pyclag.bots.pimc.PIMCBot`), ``seconds`` (a time
+    budget a decision) and ``objective`` for them and the ``search`` bots
+    (:data:`~pyclag.bots.SearchBot`), whose other settings are their defaults.
 
     >>> Search().worlds, Search().policy, Search().objective
     (48, 'greedy', 'game')
@@ -42,7 +48,7 @@ def bot_names(text: str) -> list[str]:
     ['heuristic', 'pimc']
     >>> bot_names("clever")
     Traceback (most recent call last):
-    pyclag.errors.ClagError: --bots takes heuristic, pimc, random, comma-separated; not 'clever'
+    pyclag.errors.ClagError: --bots takes heuristic, pimc, random, search, comma-separated; not 'clever'
     """
     names = [name.strip().lower() for name in text.split(",")]
     if any(name not in BOT_NAMES for name in names):
@@ -87,9 +93,9 @@ def table_text(bots: Sequence[str], seats: Sequence[int] | None = None) -> str:
 def make_bots(
     names: Sequence[str], seats: Sequence[int], seed: object, settings: Search | None = None
 ) -> list[Bot]:
-    """The bots ``names`` lists, repeated over ``seats``; each random or PIMC bot
-    draws from its own generator, seeded from ``seed`` and its seat. Settings
-    a PIMC bot refuses are a ClagError.
+    """The bots ``names`` lists, repeated over ``seats``; each random, PIMC or
+    search bot draws from its own generator, seeded from ``seed`` and its seat.
+    Settings a search bot refuses are a ClagError.
 
     >>> make_bots(["pimc"], [0], seed=1, settings=Search(policy="clever"))
     Traceback (most recent call last):
@@ -121,6 +127,10 @@ def make_bots(
                     seed=own,
                     objective=settings.objective,
                 )
+            )
+        elif name == "search":
+            table.append(
+                SearchBot(seed=own, seconds=settings.seconds, objective=settings.objective)
             )
         else:
             table.append(HeuristicBot())

@@ -24,9 +24,9 @@ from collections.abc import Sequence
 from typing import Final
 
 from pyclag.actions import Bid, Call, Play, PlayerAction
-from pyclag.bots import HeuristicBot, legal_choices
 from pyclag.bots import _settings as settings
-from pyclag.bots.heuristic import call_values
+from pyclag.bots._table import legal_choices
+from pyclag.bots.heuristic import HeuristicBot, call_values
 from pyclag.bots.inference import FittedWorlds, applies
 from pyclag.bots.odds import card_chances
 from pyclag.bots.playouts import DealValue, Replies, endgame_points, greedy_play

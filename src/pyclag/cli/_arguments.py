@@ -213,10 +213,10 @@ def search_arguments(command: argparse.ArgumentParser) -> None:
     command.add_argument(
         "--pimc-seconds",
         type=seconds(MAX_DECISION_SECONDS),
-        help=f"PIMC time budget per decision, at most {MAX_DECISION_SECONDS:g} (default: none)",
+        help=f"the PIMC and search bots' time budget per decision, at most {MAX_DECISION_SECONDS:g} (default: none)",
     )
     command.add_argument(
         "--pimc-objective",
         default=Search().objective,
-        help=f"what PIMC plays for: {', '.join(OBJECTIVES)} (default: {Search().objective})",
+        help=f"what the PIMC and search bots play for: {', '.join(OBJECTIVES)} (default: {Search().objective})",
     )

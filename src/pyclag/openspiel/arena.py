@@ -377,8 +377,8 @@ def opponent_of(name: str, seed: object) -> Callable[[int], Seat]:
     ``fair-ismcts:N`` (OpenSpiel's ISMCTS drawing its worlds from what its
     seat has seen), each ``N`` simulations a decision (a bare name is
     :data:`ISMCTS_SIMULATIONS`), or a bot :mod:`pyclag.bots.names` knows
-    (``heuristic``, ``pimc``, ``random``; ``pimc`` plays for the deal's
-    points, its other settings the defaults). Each draws from its own seed,
+    (``heuristic``, ``pimc``, ``random``, ``search``; ``pimc`` and ``search``
+    play for the deal's points, their other settings the defaults). Each draws from its own seed,
     from ``seed`` and its seat. Any other name is a ClagError naming the
     choices (OpenSpiel's ISMCTS fails a check at one simulation).
 
@@ -393,7 +393,7 @@ def opponent_of(name: str, seed: object) -> Callable[[int], Seat]:
     'FairIsmcts'
     >>> opponent_of("ismcts:1", seed=1)
     Traceback (most recent call last):
-    pyclag.errors.ClagError: an arena side is ismcts:N or fair-ismcts:N (N >= 2 simulations) or one of heuristic, pimc, random; not 'ismcts:1'
+    pyclag.errors.ClagError: an arena side is ismcts:N or fair-ismcts:N (N >= 2 simulations) or one of heuristic, pimc, random, search; not 'ismcts:1'
     """
     text = name.strip().lower()
     kind, colon, count = text.partition(":")

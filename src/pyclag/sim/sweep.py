@@ -391,7 +391,7 @@ def simulate_many(
     >>> import pyclag
     >>> simulate_many(pyclag.NORMAL, 3, ["genius"], 5)
     Traceback (most recent call last):
-    pyclag.errors.RulesError: simulate_many: bots must be named from heuristic, pimc, random; not 'genius'
+    pyclag.errors.RulesError: simulate_many: bots must be named from heuristic, pimc, random, search; not 'genius'
     >>> print(simulate_many(pyclag.NORMAL.with_schedule([1]), 3, ["heuristic"], 2, seed=1))
     seat  bot              mean score  spread (sd)    wins
     ...

@@ -38,6 +38,7 @@ from pyclag._checks import check_rng, not_a
 from pyclag._saving import check_target, write_whole
 from pyclag.actions import Action, PlayerAction
 from pyclag.bots import Bot, HeuristicBot
+from pyclag.bots.ismcts import SearchBot
 from pyclag.bots.pimc import PIMCBot
 from pyclag.cards import Card
 from pyclag.engine import apply, new_game, sample_chance, winners
@@ -72,6 +73,9 @@ __all__ = [
 
 _QUIT: Final = frozenset({"quit", "exit"})
 _HELP: Final = frozenset({"?", "help"})
+_SEARCHES: Final[dict[type, str]] = {PIMCBot: "pimc", SearchBot: "search"}
+"""The bots that search, by their ``--bots`` name: before each choice they say
+they are thinking (a search may take seconds on a busy machine)."""
 
 
 def run(
@@ -230,9 +234,10 @@ class Session:
                     return 0
             else:
                 seen = observe(self.state, actor)
-                if isinstance(bot, PIMCBot) and len(seen.legal) > 1:
+                search = _SEARCHES.get(type(bot))
+                if search is not None and len(seen.legal) > 1:
                     # a search may take seconds on a busy machine: say why nothing moves
-                    self._say(f"{name(view, actor).capitalize()} (pimc) is thinking...")
+                    self._say(f"{name(view, actor).capitalize()} ({search}) is thinking...")
                 action = bot.choose(seen)
             self._apply(action)
 
