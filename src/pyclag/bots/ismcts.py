@@ -301,9 +301,10 @@ class ISMCTSBot:
 
 SearchBot: TypeAlias = ISMCTSBot
 """The default search bot (``search`` in ``--bots``): today :class:`ISMCTSBot`,
-the strongest of pyclag's searches in the bots page's arena and whole games;
-a program that wants the best search pyclag has, whatever its method, names
-this. :class:`~pyclag.bots.pimc.PIMCBot` stays as a method of its own.
+which does at least as well as :class:`~pyclag.bots.pimc.PIMCBot` at the bots
+page's arena and in its whole games, in less time a decision. A program that
+wants the best search pyclag has, whatever its method, names this; PIMCBot
+stays as a method of its own.
 
 >>> from pyclag.bots import SearchBot
 >>> SearchBot(simulations=50, objective="game")
