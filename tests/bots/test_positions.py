@@ -9,7 +9,7 @@ import statistics
 import pytest
 
 import pyclag
-from pyclag.bots import HeuristicBot, play_game
+from pyclag.bots import HeuristicBot, SearchBot, play_game
 from pyclag.bots.names import Search, bot_names, make_bots
 from pyclag.bots.odds import card_chances, win_chance
 from pyclag.bots.pimc import PIMCBot
@@ -139,8 +139,6 @@ def test_named_bots_and_their_settings() -> None:
 def test_issue_33_item_3_search_names_the_default_search_bot() -> None:
     """``search`` seats :data:`pyclag.bots.SearchBot` with the table's objective and time
     budget, seeded from the game's seed and its seat; its refusals are the command line's."""
-    from pyclag.bots import SearchBot
-
     table = make_bots(bot_names("Search,heuristic"), range(4), seed=2, settings=Search())
     assert [type(bot).__name__ for bot in table] == ["ISMCTSBot", "HeuristicBot"] * 2
     first, third = table[0], table[2]

@@ -12,7 +12,7 @@ import sys
 import pytest
 
 import pyclag
-from pyclag.bots import Bot, HeuristicBot
+from pyclag.bots import Bot, HeuristicBot, SearchBot
 from pyclag.bots.pimc import PIMCBot
 from pyclag.cli import main
 from pyclag.rules import catalogue
@@ -188,32 +188,20 @@ def test_30_9_you_name_the_deal_when_you_call() -> None:
     assert "you names" not in text
 
 
-def test_30_9_a_pimc_bot_says_it_is_thinking_before_it_decides() -> None:
-    """issue 30 item 9: before each decision a PIMC bot searches (it has a choice),
-    the player hears that it is thinking; a heuristic bot, instant, says nothing."""
+@pytest.mark.parametrize("name", ["pimc", "search"])
+def test_30_9_a_search_bot_says_it_is_thinking_before_it_decides(name: str) -> None:
+    """issue 30 item 9: before each decision a PIMC bot or the default search bot
+    (issue 33) searches (it has a choice), the player hears that it is thinking, by
+    the bot's ``--bots`` name; a heuristic bot, instant, says nothing."""
     rules = pyclag.NORMAL.with_schedule([2])
     out = Answerer(1, mischief=False)
-    bots: list[Bot] = [PIMCBot(worlds=4, seed=1), HeuristicBot()]
+    search = PIMCBot(worlds=4, seed=1) if name == "pimc" else SearchBot(simulations=20, seed=1)
+    bots: list[Bot] = [search, HeuristicBot()]
     Session(rules, 3, 0, random.Random(1), out.stdin, out, bots=bots).run()
     said = out.getvalue().splitlines()
     thinking = [n for n, line in enumerate(said) if line.endswith("is thinking...")]
     assert thinking
-    assert all(said[n] == "Seat 1 (pimc) is thinking..." for n in thinking)
+    assert all(said[n] == f"Seat 1 ({name}) is thinking..." for n in thinking)
     # Seat 1 bids first (the eldest); its bid is told right after it thought.
     assert said[thinking[0] + 1].startswith("Seat 1 bids ")
     assert not any(line.startswith("Seat 2 (") for line in said)
-
-
-def test_issue_33_the_search_bot_says_it_is_thinking_before_it_decides() -> None:
-    """The default search bot, ``search`` in ``--bots``, says so too, by its name."""
-    from pyclag.bots import SearchBot
-
-    rules = pyclag.NORMAL.with_schedule([2])
-    out = Answerer(1, mischief=False)
-    bots: list[Bot] = [SearchBot(simulations=20, seed=1), HeuristicBot()]
-    Session(rules, 3, 0, random.Random(1), out.stdin, out, bots=bots).run()
-    said = out.getvalue().splitlines()
-    thinking = [n for n, line in enumerate(said) if line.endswith("is thinking...")]
-    assert thinking
-    assert all(said[n] == "Seat 1 (search) is thinking..." for n in thinking)
-    assert said[thinking[0] + 1].startswith("Seat 1 bids ")
