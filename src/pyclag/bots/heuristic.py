@@ -367,7 +367,7 @@ class HeuristicBot:
     under a precedence) from an opponent void in that suit, voids estimated
     from the cards unseen and those shown in play (:mod:`pyclag.bots.odds`).
     It bids the legal bid worth most given the spread of tricks those chances
-    give, the dealer's restriction included (§1.7). In play it cashes its
+    give, the dealer's restriction (the hook) included. In play it cashes its
     likely winners while it needs tricks, waits with a loser when its sure
     winners already make the bid, and leads low and sheds its winners once
     the bid is made; in misère it ducks, in Most Tricks it wins. As the RAF
