@@ -10,6 +10,7 @@ and :class:`~pyclag.bots.pimc.PIMCBot` by perfect-information Monte Carlo.
 :func:`play_game` seats bots at a table and plays a game to its end.
 
 >>> import random, pyclag
+>>> from pyclag.bots import SearchBot  # a search bot is imported when first asked for
 >>> rules = pyclag.NORMAL.with_schedule([3, 3])
 >>> bots = [HeuristicBot(), RandomBot(random.Random(1)), SearchBot(simulations=100, seed=2)]
 >>> state = play_game(pyclag.new_game(rules, 3), bots, random.Random(7))
