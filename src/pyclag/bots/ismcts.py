@@ -41,26 +41,15 @@ from typing import Final, TypeAlias
 from pyclag.actions import Bid, Play, PlayerAction
 from pyclag.bots import _settings as settings
 from pyclag.bots._table import legal_choices
-from pyclag.bots.heuristic import expected_spread
 from pyclag.bots.inference import FittedWorlds, applies
-from pyclag.bots.odds import best_bid
 from pyclag.bots.pimc import OBJECTIVES, PIMCBot
-from pyclag.bots.playouts import WANDER, DealValue, bid_playout
+from pyclag.bots.playouts import DealValue, bid_playout
 from pyclag.bots.standing import game_value
 from pyclag.engine import apply, legal_actions, rollouts, sample_chance
-from pyclag.engine.state import GameState, Phase
-from pyclag.views import Observation, determinize, observe
+from pyclag.engine.state import GameState
+from pyclag.views import Observation, determinize
 
-__all__ = [
-    "FITTED",
-    "LOOSE",
-    "OPPONENT_BIDS",
-    "ROLLOUTS",
-    "SIMULATIONS",
-    "UCT_C",
-    "ISMCTSBot",
-    "SearchBot",
-]
+__all__ = ["FITTED", "LOOSE", "ROLLOUTS", "SIMULATIONS", "UCT_C", "ISMCTSBot", "SearchBot"]
 
 SIMULATIONS: Final = 1000
 """The simulations a decision by default (some 50 to 100 ms a decision on one
@@ -80,18 +69,9 @@ LOOSE: Final = 1
 """How far, in tricks, an opponent's bid may be from the heuristic's for its
 hand in a world, by default (:class:`~pyclag.bots.inference.Evidence`)."""
 
-OPPONENT_BIDS: Final = ("heuristic", "searched")
-"""How the opponents still to bid bid in a simulation: ``heuristic``, the
-heuristic bot's bid for the hand each holds in the world, one in five a legal
-bid at random (:class:`_Bidders`; where the worlds are fitted to the bids),
-or ``searched`` (the default), by the tree's UCB like every other action, at
-random in the playout."""
-
 FITTED: Final = 200
 """The worlds drawn a decision, taken in turn, when they are fitted to the
 opponents' bids (``fit`` or ``loose`` set) and ``worlds`` is ``None``."""
-
-_BID: Final = Phase.BID
 
 _SCALE: Final = 17.0
 """Points are divided by this before the tree sees them (a 7-card deal's most)."""
@@ -108,32 +88,6 @@ class _Node:
         self.seat = seat
         self.stats: dict[PlayerAction, list[float]] = {}  # visits, total, available
         self.children: dict[object, _Node] = {}
-
-
-class _Bidders:
-    """The opponents' bids still to come in one decision's worlds: the bid
-    the heuristic bot would make holding each opponent's hand in the world
-    (its spread of tricks kept by seat and hand: while the bids go round it
-    depends on the hand alone), one in five a legal bid at random."""
-
-    __slots__ = ("scoring", "spreads")
-
-    def __init__(self, view: Observation) -> None:
-        self.scoring = view.rules.round_scoring(view.spec)
-        self.spreads: dict[tuple[int, int], list[float]] = {}
-
-    def bid(self, state: GameState, seat: int, rng: random.Random) -> PlayerAction:
-        """``seat``'s bid in ``state``, a world of the decision."""
-        legal = legal_actions(state)
-        if rng.random() < WANDER:
-            return legal[int(rng.random() * len(legal))]
-        key = (seat, state.round.masks[seat])
-        spread = self.spreads.get(key)
-        if spread is None:
-            spread = self.spreads[key] = expected_spread(observe(state, seat))
-        tricks = [action.tricks for action in legal if isinstance(action, Bid)]
-        best = best_bid(tricks, spread, self.scoring)
-        return next(a for a in legal if isinstance(a, Bid) and a.tricks == best)
 
 
 class ISMCTSBot:
@@ -160,10 +114,6 @@ class ISMCTSBot:
       (its chance of winning the game after the deal,
       :func:`pyclag.bots.standing.game_value`); the other seats play for
       their points.
-    * ``opponent_bids``: how the opponents still to bid bid in the
-      simulations (:data:`OPPONENT_BIDS`): by the heuristic bot's reckoning
-      of the hand each holds in the world, where the worlds are fitted to the
-      bids, or searched like any other action (the default).
     * ``private``: an opponent's node is its information set in the world
       drawn (the path and the cards it holds there), as in OpenSpiel's
       ISMCTS; ``False``, it is this seat's (the path alone): every opponent
@@ -194,7 +144,6 @@ class ISMCTSBot:
         private: bool = True,
         loose: int | None = LOOSE,
         rollout: str = "bid",
-        opponent_bids: str = "searched",
     ) -> None:
         simulations = settings.count("ISMCTSBot", "simulations", simulations)
         worlds = None if worlds is None else settings.count("ISMCTSBot", "worlds", worlds)
@@ -205,12 +154,10 @@ class ISMCTSBot:
         private = settings.flag("ISMCTSBot", "private", private)
         loose = settings.optional_count("ISMCTSBot", "loose", loose)
         rollout = settings.choice("ISMCTSBot", "rollout", rollout, ROLLOUTS)
-        opponent_bids = settings.choice("ISMCTSBot", "opponent_bids", opponent_bids, OPPONENT_BIDS)
         loose = None if fit is not None else loose  # fit reads the bids instead
         self.simulations, self.worlds, self.uct_c = simulations, worlds, uct_c
         self.seconds, self.fit, self.objective = seconds, fit, objective
         self.private, self.loose, self.rollout = private, loose, rollout
-        self.opponent_bids = opponent_bids
         self.rng = random.Random(str(seed))
         self.fitted = FittedWorlds(slack=fit or 0, loose=loose)
         self.other = PIMCBot(seed=seed, objective=objective)
@@ -220,7 +167,7 @@ class ISMCTSBot:
             f"ISMCTSBot(simulations={self.simulations}, worlds={self.worlds}, "
             f"uct_c={self.uct_c}, seconds={self.seconds}, fit={self.fit}, "
             f"objective={self.objective!r}, private={self.private}, loose={self.loose}, "
-            f"rollout={self.rollout!r}, opponent_bids={self.opponent_bids!r})"
+            f"rollout={self.rollout!r})"
         )
 
     def choose(self, observation: Observation) -> PlayerAction:
@@ -271,9 +218,6 @@ class ISMCTSBot:
         fresh = self.worlds is None and not fits
         count = self.worlds or (FITTED if fits else self.simulations)
         worlds = [] if fresh else self.sample_worlds(view, count)
-        bidders = None
-        if fits and self.opponent_bids == "heuristic" and view.phase is _BID:
-            bidders = _Bidders(view)
         root = _Node(seat)
         rng = self.rng
         start = time.perf_counter()
@@ -285,7 +229,7 @@ class ISMCTSBot:
             ):
                 break
             state = determinize(view, rng) if fresh else worlds[number % len(worlds)]
-            self._simulate(root, state, seat, this_round, value, rng, bidders)
+            self._simulate(root, state, seat, this_round, value, rng)
         return root.stats
 
     def _fits(self, view: Observation) -> bool:
@@ -300,14 +244,12 @@ class ISMCTSBot:
         this_round: int,
         value: DealValue | None,
         rng: random.Random,
-        bidders: _Bidders | None = None,
     ) -> None:
         """One simulation: select down the tree in ``state``, try one new
-        action, play the deal out, and back the points up the path. A node's
+        action, roll out at random, and back the points up the path. A node's
         child is found by the action taken, and with ``private``, where an
-        opponent is next to act, by that opponent's cards in the world. With
-        ``bidders``, the opponents bid as it says, in the tree and after it."""
-        private = self.private
+        opponent is next to act, by that opponent's cards in the world."""
+        c, private = self.uct_c, self.private
         node = root
         path: list[tuple[_Node, PlayerAction]] = []
         while len(state.history) == this_round:
@@ -316,14 +258,26 @@ class ISMCTSBot:
                 state = apply(state, sample_chance(state, rng))
                 continue
             node.seat = actor
-            if bidders is not None and actor != seat and state.round.phase is _BID:
-                action, new = bidders.bid(state, actor, rng), False
-            else:
-                action, new = self._select(node, legal_actions(state), rng)
+            legal = legal_actions(state)
+            stats = node.stats
+            untried = [action for action in legal if action not in stats]
+            for action in legal:
+                if action in stats:
+                    stats[action][2] += 1
+            if untried:
+                action = untried[rng.randrange(len(untried))]
+                stats[action] = [0.0, 0.0, 1.0]
                 path.append((node, action))
-            state = apply(state, action)
-            if new:
+                state = apply(state, action)
                 break
+            best, action = -math.inf, legal[0]
+            for option in legal:
+                visits, total, available = stats[option]
+                score = total / visits + c * math.sqrt(math.log(available) / visits)
+                if score > best:
+                    best, action = score, option
+            path.append((node, action))
+            state = apply(state, action)
             key: object = action
             after = state.round.to_act
             if private and type(after) is int and after != seat:
@@ -332,11 +286,6 @@ class ISMCTSBot:
             if child is None:
                 child = node.children[key] = _Node(-1)
             node = child
-        while bidders is not None and state.round.phase is _BID:
-            actor = state.round.to_act
-            if type(actor) is not int or actor == seat:
-                break
-            state = apply(state, bidders.bid(state, actor, rng))
         if len(state.history) > this_round:
             points = state.history[this_round].points
         else:
@@ -349,29 +298,6 @@ class ISMCTSBot:
             stat[0] += 1
             stat[1] += mine if at.seat == seat else points[at.seat] / _SCALE
 
-    def _select(
-        self, node: _Node, legal: tuple[PlayerAction, ...], rng: random.Random
-    ) -> tuple[PlayerAction, bool]:
-        """The action to take at ``node`` among ``legal``, and whether it is
-        new there: one never tried there, else the best by UCB."""
-        stats = node.stats
-        untried = [action for action in legal if action not in stats]
-        for action in legal:
-            if action in stats:
-                stats[action][2] += 1
-        if untried:
-            action = untried[rng.randrange(len(untried))]
-            stats[action] = [0.0, 0.0, 1.0]
-            return action, True
-        c = self.uct_c
-        best, action = -math.inf, legal[0]
-        for option in legal:
-            visits, total, available = stats[option]
-            score = total / visits + c * math.sqrt(math.log(available) / visits)
-            if score > best:
-                best, action = score, option
-        return action, False
-
 
 SearchBot: TypeAlias = ISMCTSBot
 """The default search bot (``search`` in ``--bots``): today :class:`ISMCTSBot`,
@@ -382,5 +308,5 @@ stays as a method of its own.
 
 >>> from pyclag.bots import SearchBot
 >>> SearchBot(simulations=50, objective="game")
-ISMCTSBot(simulations=50, worlds=None, uct_c=0.15, seconds=None, fit=None, objective='game', private=True, loose=1, rollout='bid', opponent_bids='searched')
+ISMCTSBot(simulations=50, worlds=None, uct_c=0.15, seconds=None, fit=None, objective='game', private=True, loose=1, rollout='bid')
 """
